@@ -1,0 +1,34 @@
+/* cli.h - argv to a mode and a job set, through the options table. */
+#ifndef BLKTOP_CLI_H
+#define BLKTOP_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "run.h"
+
+enum cli_mode { MODE_SCREEN, MODE_RUN, MODE_LIST, MODE_JOBFILE, MODE_PROFILE, MODE_SUITE,
+		MODE_SWEEP, MODE_DEMO, MODE_HELP, MODE_VERSION };
+enum output_format { OUTPUT_NORMAL, OUTPUT_JSON, OUTPUT_CSV };
+
+struct cli_args {
+	enum cli_mode mode;
+	bool batch;
+	bool force;
+	enum output_format format;
+	const char *output_file;     /* --output */
+	const char *jobfile;         /* --job */
+	const char *procedure;       /* --profile/--suite/--sweep argument */
+	const char *scratch_size;    /* --scratch[=SIZE], NULL if not asked */
+	bool scratch;
+	unsigned long long delay_ms; /* -d */
+	unsigned long long lat_limit_us;
+	struct job_spec job;         /* the command line's job (MODE_RUN) */
+	bool job_given[64];          /* which table options were on the line */
+};
+
+/* Parses argv. Returns 0, or 2 after printing one line naming the fault. */
+int cli_parse(int argc, char **argv, struct cli_args *args);
+void cli_usage(FILE *out);
+
+#endif

@@ -1,0 +1,27 @@
+/* gate.h - the write gate: may this run write to that target? Taken again
+ * right before the first write, so a disk mounted after listing is still
+ * refused. Built on the verdict (verdict.h) of freshly gathered facts. */
+#ifndef BLKTOP_GATE_H
+#define BLKTOP_GATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum gate_answer {
+	GATE_ALLOW = 0,
+	GATE_REFUSE = 3,  /* the exit status for a safety refusal */
+};
+
+/* Block device at devpath (e.g. "/dev/loop0"): allowed when safe, or
+ * has-data with force; in-use and read-only never. On refusal msg holds one
+ * translated line: the device, its verdict and the reasons. */
+enum gate_answer gate_block_write(const char *devpath, bool force, char *msg, size_t len);
+
+/* Regular file target: a file that exists and was not laid out by blktop
+ * counts as has-data. */
+enum gate_answer gate_file_write(const char *path, bool force, char *msg, size_t len);
+
+/* Marks a file as laid out by blktop (so later runs may write it). */
+void gate_mark_file_ours(int fd);
+
+#endif

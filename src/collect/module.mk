@@ -1,0 +1,39 @@
+# collect module, safety: device discovery (sysfs), fact gathering
+# (libblkid, libmount, swap, holders, O_EXCL), the pure verdict, the write
+# gate and --list; plus the scratch device. Tests: unit tests over invented
+# facts and over the fake tree tests/fakeroot/blk1, and a small driver the
+# end-to-end scripts use.
+libblktop_a_SOURCES += src/collect/facts.h \
+	src/collect/verdict.c src/collect/verdict.h \
+	src/collect/devices.c src/collect/devices.h \
+	src/collect/probe.c src/collect/probe.h \
+	src/collect/gate.c src/collect/gate.h \
+	src/collect/listing.c src/collect/listing.h \
+	src/scratch.c src/scratch.h
+
+EXTRA_DIST += tests/fakeroot/blk1
+
+# The sources the safety tests link directly, not libblktop.a, so they build
+# while other modules are unfinished.
+SAFETY_SOURCES = src/collect/verdict.c src/collect/devices.c src/collect/probe.c \
+	src/collect/gate.c src/collect/listing.c src/scratch.c src/sysroot.c \
+	src/output/json.c
+SAFETY_LIBS = $(BLKID_LIBS) $(MOUNT_LIBS) $(LIBINTL) $(PTHREAD_LIBS) -lm
+
+# Not a test itself: tests/e2e/verdict.sh and scratch.sh run it.
+check_PROGRAMS += tests/unit/verdict_driver
+tests_unit_verdict_driver_SOURCES = tests/unit/verdict_driver.c $(SAFETY_SOURCES)
+tests_unit_verdict_driver_LDADD = $(SAFETY_LIBS)
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_verdict tests/unit/test_devices
+TESTS += tests/unit/test_verdict tests/unit/test_devices
+
+tests_unit_test_verdict_SOURCES = tests/unit/test_verdict.c src/collect/verdict.c
+tests_unit_test_verdict_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_verdict_LDADD = $(CMOCKA_LIBS) $(LIBINTL)
+
+tests_unit_test_devices_SOURCES = tests/unit/test_devices.c $(SAFETY_SOURCES)
+tests_unit_test_devices_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_devices_LDADD = $(CMOCKA_LIBS) $(SAFETY_LIBS)
+endif

@@ -1,0 +1,682 @@
+/* probe.c - gathering the facts of the safety verdict.
+ *
+ * Two kinds of facts. Those the kernel keeps in memory (mount table, swap
+ * list, holders, loop backing files, ro flags) are read here directly:
+ * reading them cannot hang. Those that need the device itself (libblkid
+ * signatures, the O_EXCL test) are read by one child process per device,
+ * a few at a time, each with a deadline: a read from a dead SAN path or a
+ * suspended dm device sleeps uninterruptibly, and only a separate process
+ * can be abandoned in that state. The child sends one fixed-size record
+ * down a pipe (smaller than PIPE_BUF, so writes never interleave).
+ */
+#include "config.h"
+#include "collect/probe.h"
+
+#include <blkid.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libmount.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sysroot.h"
+
+#define PROBE_PARALLEL 16
+
+static void copy_str(char *dst, size_t len, const char *src)
+{
+	size_t n = strnlen(src, len - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* ---- What the kernel knows: mounts, swap, loop backing files ---- */
+
+struct mount_entry {
+	unsigned major, minor;
+	char target[FACT_MOUNT_LEN];
+};
+
+struct swap_entry {
+	char path[1024];
+	bool partition;            /* Type "partition", not "file" */
+	struct stat st;
+	bool st_ok;
+};
+
+struct loop_entry {
+	char name[FACT_NAME_MAX];
+	struct stat st;            /* of the backing file (or device) */
+};
+
+struct users {
+	struct mount_entry *mounts;
+	size_t nmounts;
+	struct swap_entry *swaps;
+	size_t nswaps;
+	struct loop_entry *loops;
+	size_t nloops;
+	bool mounts_failed;
+};
+
+/* stat() of a path as seen under the root prefix. */
+static int stat_under_root(const char *path, struct stat *st)
+{
+	char full[4096];
+
+	if (!sysroot_path(full, sizeof(full), "%s", path))
+		return -1;
+	return stat(full, st);
+}
+
+static void *grow(void *arr, size_t n, size_t *cap, size_t size)
+{
+	if (n < *cap)
+		return arr;
+	size_t ncap = *cap ? *cap * 2 : 16;
+	void *p = realloc(arr, ncap * size);
+	if (p)
+		*cap = ncap;
+	return p;
+}
+
+/* The mount table of our namespace, each mount by device number. A mount
+ * through a symlink or another node of the same device has the same
+ * number. Filesystems with anonymous numbers (btrfs) are matched by
+ * their source's st_rdev instead. */
+static void load_mounts(struct users *u)
+{
+	struct libmnt_table *tb = mnt_new_table();
+	struct libmnt_iter *it = mnt_new_iter(MNT_ITER_FORWARD);
+	struct libmnt_fs *fs;
+	char path[4096];
+	size_t cap = 0;
+
+	if (!tb || !it || !sysroot_path(path, sizeof(path), "/proc/self/mountinfo") ||
+	    mnt_table_parse_file(tb, path) != 0) {
+		u->mounts_failed = true;
+		goto out;
+	}
+	while (mnt_table_next_fs(tb, it, &fs) == 0) {
+		dev_t devno = mnt_fs_get_devno(fs);
+		const char *src = mnt_fs_get_srcpath(fs), *target = mnt_fs_get_target(fs);
+		struct stat st;
+
+		if (major(devno) == 0) {
+			if (!src || src[0] != '/' || stat_under_root(src, &st) != 0 ||
+			    !S_ISBLK(st.st_mode))
+				continue;
+			devno = st.st_rdev;
+		}
+		struct mount_entry *m = grow(u->mounts, u->nmounts, &cap, sizeof(*m));
+		if (!m)
+			break;
+		u->mounts = m;
+		m = &u->mounts[u->nmounts++];
+		m->major = major(devno);
+		m->minor = minor(devno);
+		copy_str(m->target, sizeof(m->target), target ? target : "?");
+	}
+out:
+	mnt_free_iter(it);
+	mnt_unref_table(tb);
+}
+
+/* /proc/swaps escapes blanks in names as octal (\040). */
+static void unescape_octal(char *s)
+{
+	char *w = s;
+
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
+		    s[3] >= '0' && s[3] <= '7') {
+			*w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 3;
+		} else {
+			*w++ = *s;
+		}
+	}
+	*w = '\0';
+}
+
+static void load_swaps(struct users *u)
+{
+	FILE *f = sysroot_fopen("/proc/swaps", "re");
+	char *line = NULL;
+	size_t linecap = 0, cap = 0;
+	bool header = true;
+
+	if (!f)
+		return;
+	while (getline(&line, &linecap, f) > 0) {
+		if (header) {
+			header = false;
+			continue;
+		}
+		size_t end = strcspn(line, " \t\n");
+		const char *type = line + end + strspn(line + end, " \t");
+		bool partition = strncmp(type, "partition", 9) == 0;
+		line[end] = '\0';
+		if (!line[0])
+			continue;
+		struct swap_entry *s = grow(u->swaps, u->nswaps, &cap, sizeof(*s));
+		if (!s)
+			break;
+		u->swaps = s;
+		s = &u->swaps[u->nswaps++];
+		unescape_octal(line);
+		copy_str(s->path, sizeof(s->path), line);
+		s->partition = partition;
+		s->st_ok = stat_under_root(s->path, &s->st) == 0;
+	}
+	free(line);
+	fclose(f);
+}
+
+/* Every attached loop device and what backs it. */
+static void load_loops(struct users *u)
+{
+	char path[4096], backing[4096], rel[512];
+	struct dirent **names = NULL;
+	size_t cap = 0;
+	int n, i;
+
+	if (!sysroot_path(path, sizeof(path), "/sys/block"))
+		return;
+	n = scandir(path, &names, NULL, NULL);
+	for (i = 0; i < n; i++) {
+		const char *name = names[i]->d_name;
+		struct stat st;
+
+		snprintf(rel, sizeof(rel), "/sys/block/%.64s/loop/backing_file", name);
+		if (strncmp(name, "loop", 4) != 0 || sysroot_read(rel, backing, sizeof(backing)) <= 0)
+			continue;
+		/* A deleted backing file can no longer be named as a target. */
+		if (strstr(backing, " (deleted)") || stat_under_root(backing, &st) != 0)
+			continue;
+		struct loop_entry *l = grow(u->loops, u->nloops, &cap, sizeof(*l));
+		if (!l)
+			break;
+		u->loops = l;
+		l = &u->loops[u->nloops++];
+		copy_str(l->name, sizeof(l->name), name);
+		l->st = st;
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+static void load_users(struct users *u)
+{
+	memset(u, 0, sizeof(*u));
+	load_mounts(u);
+	load_swaps(u);
+	load_loops(u);
+}
+
+static void free_users(struct users *u)
+{
+	free(u->mounts);
+	free(u->swaps);
+	free(u->loops);
+}
+
+static void read_holders(struct dev_facts *f, const char *sysrel)
+{
+	char path[4096];
+	struct dirent *de;
+	DIR *dir;
+
+	if (!sysroot_path(path, sizeof(path), "%s/holders", sysrel) || !(dir = opendir(path)))
+		return;
+	while ((de = readdir(dir)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (f->nholders < FACT_HOLDERS_MAX)
+			copy_str(f->holders[f->nholders], FACT_NAME_MAX, de->d_name);
+		f->nholders++;
+	}
+	closedir(dir);
+}
+
+/* Facts of one disk or partition that need no device read. */
+static void gather_users(const struct users *u, const struct blk_dev *disk,
+			 const struct blk_dev *d, struct dev_facts *f)
+{
+	char sysrel[512], node[4096];
+	size_t i;
+
+	snprintf(f->name, sizeof(f->name), "%s", d->name);
+	f->read_only = d->read_only;
+	for (i = 0; i < u->nmounts; i++) {
+		if (u->mounts[i].major != d->major || u->mounts[i].minor != d->minor)
+			continue;
+		if (f->nmounts < FACT_MOUNTS_MAX)
+			copy_str(f->mounts[f->nmounts], FACT_MOUNT_LEN, u->mounts[i].target);
+		f->nmounts++;
+	}
+	for (i = 0; i < u->nswaps; i++) {
+		const struct swap_entry *s = &u->swaps[i];
+		const char *base = strrchr(s->path, '/');
+		bool is_node = s->st_ok && S_ISBLK(s->st.st_mode);
+
+		if (is_node && s->st.st_rdev == makedev(d->major, d->minor))
+			f->swap_active = true;
+		/* By name when there is no node to compare: a fake tree. */
+		if (!is_node && s->partition && base && strcmp(base + 1, d->name) == 0)
+			f->swap_active = true;
+	}
+	for (i = 0; i < u->nloops; i++) {
+		const struct stat *st = &u->loops[i].st;
+		if (S_ISBLK(st->st_mode) && st->st_rdev == makedev(d->major, d->minor))
+			copy_str(f->loop_backing_of, sizeof(f->loop_backing_of), u->loops[i].name);
+	}
+	if (d == disk)
+		snprintf(sysrel, sizeof(sysrel), "/sys/block/%s", d->name);
+	else
+		snprintf(sysrel, sizeof(sysrel), "/sys/block/%s/%s", disk->name, d->name);
+	read_holders(f, sysrel);
+	if (sysroot_path(node, sizeof(node), "%s", d->path) && access(node, W_OK) != 0 &&
+	    (errno == EACCES || errno == EPERM || errno == EROFS))
+		f->write_errno = errno;
+}
+
+/* ---- What only the device can tell: the child processes ---- */
+
+struct probe_record {
+	uint32_t job;
+	int32_t probe_errno;
+	uint8_t probed, excl_busy, gpt_backup_only;
+	uint32_t nsigs;
+	char pttype[FACT_SIG_LEN];
+	char sigs[FACT_SIGS_MAX][FACT_SIG_LEN];
+};
+
+_Static_assert(sizeof(struct probe_record) < PIPE_BUF, "probe records must write atomically");
+
+struct probe_job {
+	char node[4096];           /* the device node, root prefix included */
+	unsigned sector;           /* logical block size, for the backup GPT */
+	struct dev_facts *facts;
+	pid_t pid;
+	uint64_t deadline_ms;
+	bool running, done;
+};
+
+/* A zeroed or overwritten start of disk can leave the backup GPT header in
+ * the last sector; gdisk and some firmware restore the table from it. */
+static bool backup_gpt_at_end(int fd, unsigned sector)
+{
+	unsigned sizes[2] = { sector ? sector : 512, 4096 };
+	char sig[8];
+	struct stat st;
+	off_t end;
+	int i;
+
+	if (fstat(fd, &st) != 0)
+		return false;
+	end = S_ISREG(st.st_mode) ? st.st_size : lseek(fd, 0, SEEK_END);
+	for (i = 0; i < 2; i++) {
+		if (end < (off_t)sizes[i] * 2)
+			continue;
+		if (pread(fd, sig, sizeof(sig), end - sizes[i]) == (ssize_t)sizeof(sig) &&
+		    memcmp(sig, "EFI PART", 8) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Every signature libblkid knows, as wipefs enumerates them: filesystems,
+ * swap, RAID and LVM members (superblocks chain, damaged checksums too)
+ * and partition tables (FORCE_GPT: a GPT without its protective MBR). */
+static void probe_signatures(int fd, unsigned sector, struct probe_record *rec)
+{
+	blkid_probe pr = blkid_new_probe();
+	const char *val;
+	int rc;
+
+	if (!pr || blkid_probe_set_device(pr, fd, 0, 0) != 0) {
+		rec->probe_errno = errno ? errno : EIO;
+		goto out;
+	}
+	blkid_probe_enable_superblocks(pr, 1);
+	blkid_probe_set_superblocks_flags(pr, BLKID_SUBLKS_TYPE | BLKID_SUBLKS_MAGIC |
+					      BLKID_SUBLKS_BADCSUM);
+	blkid_probe_enable_partitions(pr, 1);
+	blkid_probe_set_partitions_flags(pr, BLKID_PARTS_MAGIC | BLKID_PARTS_FORCE_GPT);
+	while ((rc = blkid_do_probe(pr)) == 0) {
+		if (blkid_probe_lookup_value(pr, "TYPE", &val, NULL) == 0) {
+			if (rec->nsigs < FACT_SIGS_MAX)
+				copy_str(rec->sigs[rec->nsigs], FACT_SIG_LEN, val);
+			rec->nsigs++;
+		} else if (blkid_probe_lookup_value(pr, "PTTYPE", &val, NULL) == 0 &&
+			   !rec->pttype[0]) {
+			copy_str(rec->pttype, sizeof(rec->pttype), val);
+			const char *off;
+			/* Found through the header at the end: the primary is gone. */
+			if (strcmp(val, "gpt") == 0 &&
+			    blkid_probe_lookup_value(pr, "PTMAGIC_OFFSET", &off, NULL) == 0 &&
+			    strtoull(off, NULL, 10) > 2 * 4096)
+				rec->gpt_backup_only = true;
+		}
+	}
+	if (rc < 0) {
+		rec->probe_errno = errno ? errno : EIO;
+		goto out;
+	}
+	if (!rec->pttype[0] && backup_gpt_at_end(fd, sector)) {
+		copy_str(rec->pttype, sizeof(rec->pttype), "gpt");
+		rec->gpt_backup_only = true;
+	}
+	rec->probed = 1;
+out:
+	blkid_free_probe(pr);
+}
+
+static void probe_child(int wfd, uint32_t index, const char *node, unsigned sector)
+{
+	struct probe_record rec;
+	int fd;
+
+	memset(&rec, 0, sizeof(rec));
+	rec.job = index;
+	/* O_NONBLOCK: a removable drive without media answers at once. */
+	fd = open(node, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0) {
+		rec.probe_errno = errno;
+	} else {
+		probe_signatures(fd, sector, &rec);
+		close(fd);
+	}
+	/* O_EXCL on a block device claims it as mount and md do; EBUSY means
+	 * somebody holds it that way, even in another mount namespace. */
+	fd = open(node, O_RDONLY | O_EXCL | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0)
+		close(fd);
+	else if (errno == EBUSY)
+		rec.excl_busy = 1;
+	if (write(wfd, &rec, sizeof(rec)) != (ssize_t)sizeof(rec))
+		_exit(1);
+	_exit(0);
+}
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static void *reap_thread(void *arg)
+{
+	pid_t pid = (pid_t)(intptr_t)arg;
+
+	while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	return NULL;
+}
+
+/* A killed child stuck in an uninterruptible read exits only when the
+ * read ends; wait for it on a detached thread so it leaves no zombie and
+ * never blocks us. */
+static void reap_later(pid_t pid)
+{
+	pthread_attr_t attr;
+	pthread_t t;
+
+	if (waitpid(pid, NULL, WNOHANG) != 0)
+		return;
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	pthread_create(&t, &attr, reap_thread, (void *)(intptr_t)pid);
+	pthread_attr_destroy(&attr);
+}
+
+static bool spawn_job(struct probe_job *j, uint32_t index, int wfd, unsigned timeout_ms)
+{
+	sigset_t all, old;
+
+	/* The child must not run our handlers (terminal restore, scratch
+	 * cleanup) nor keep our descriptors (an O_EXCL claim, the scratch
+	 * loop device whose last close detaches it). */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	j->pid = fork();
+	if (j->pid == 0) {
+		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
+					    SIGALRM, SIGUSR1, SIGUSR2, SIGCHLD, SIGWINCH };
+		for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			signal(sigs[i], SIG_DFL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
+		if (wfd != 3 && dup2(wfd, 3) < 0)
+			_exit(1);
+		close_range(4, ~0U, 0);
+		probe_child(3, index, j->node, j->sector);
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (j->pid < 0) {
+		j->facts->probe_errno = errno;
+		j->done = true;
+		return false;
+	}
+	j->running = true;
+	j->deadline_ms = now_ms() + timeout_ms;
+	return true;
+}
+
+/* Returns false for a record of a job already given up on. */
+static bool apply_record(struct probe_job *jobs, size_t njobs, const struct probe_record *r)
+{
+	struct probe_job *j;
+	struct dev_facts *f;
+	size_t i;
+
+	if (r->job >= njobs || !jobs[r->job].running)
+		return false;
+	j = &jobs[r->job];
+	f = j->facts;
+	f->probed = r->probed;
+	f->probe_errno = r->probe_errno;
+	f->excl_busy = r->excl_busy;
+	f->gpt_backup_only = r->gpt_backup_only;
+	copy_str(f->pttype, sizeof(f->pttype), r->pttype);
+	f->nsigs = r->nsigs;
+	for (i = 0; i < FACT_SIGS_MAX && i < r->nsigs; i++)
+		copy_str(f->sigs[i], FACT_SIG_LEN, r->sigs[i]);
+	while (waitpid(j->pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	j->running = false;
+	j->done = true;
+	return true;
+}
+
+static void run_jobs(struct probe_job *jobs, size_t njobs, unsigned timeout_ms)
+{
+	union {
+		struct probe_record rec[8];
+		char bytes[8 * sizeof(struct probe_record)];
+	} buf;
+	size_t next = 0, running = 0, finished = 0, have = 0, i;
+	int pfd[2];
+
+	if (pipe2(pfd, O_CLOEXEC) != 0) {
+		for (i = 0; i < njobs; i++)
+			jobs[i].facts->probe_errno = errno;
+		return;
+	}
+	while (finished < njobs) {
+		while (running < PROBE_PARALLEL && next < njobs) {
+			if (spawn_job(&jobs[next], (uint32_t)next, pfd[1], timeout_ms))
+				running++;
+			else
+				finished++;
+			next++;
+		}
+		if (running == 0)
+			continue;
+		uint64_t now = now_ms(), first = UINT64_MAX;
+		for (i = 0; i < next; i++)
+			if (jobs[i].running && jobs[i].deadline_ms < first)
+				first = jobs[i].deadline_ms;
+		struct pollfd p = { .fd = pfd[0], .events = POLLIN };
+		if (poll(&p, 1, first > now ? (int)(first - now) : 0) > 0) {
+			ssize_t r = read(pfd[0], buf.bytes + have, sizeof(buf.bytes) - have);
+			if (r > 0)
+				have += (size_t)r;
+			size_t whole = have / sizeof(struct probe_record);
+			for (i = 0; i < whole; i++) {
+				struct probe_record rec;
+				memcpy(&rec, buf.bytes + i * sizeof(rec), sizeof(rec));
+				if (apply_record(jobs, njobs, &rec)) {
+					running--;
+					finished++;
+				}
+			}
+			have -= whole * sizeof(struct probe_record);
+			memmove(buf.bytes, buf.bytes + whole * sizeof(struct probe_record), have);
+		}
+		now = now_ms();
+		for (i = 0; i < next; i++) {
+			if (!jobs[i].running || jobs[i].deadline_ms > now)
+				continue;
+			kill(jobs[i].pid, SIGKILL);
+			reap_later(jobs[i].pid);
+			jobs[i].facts->probe_timed_out = true;
+			jobs[i].running = false;
+			jobs[i].done = true;
+			running--;
+			finished++;
+		}
+	}
+	close(pfd[0]);
+	close(pfd[1]);
+}
+
+/* ---- Putting it together ---- */
+
+static void add_job(struct probe_job *j, const struct blk_dev *d, unsigned sector,
+		    struct dev_facts *f)
+{
+	memset(j, 0, sizeof(*j));
+	if (!sysroot_path(j->node, sizeof(j->node), "%s", d->path))
+		j->node[0] = '\0';
+	j->sector = sector;
+	j->facts = f;
+}
+
+static void decide(struct blk_dev *disk)
+{
+	struct dev_facts *pf = NULL;
+	struct disk_facts df;
+	size_t i;
+
+	if (disk->nparts && !(pf = calloc(disk->nparts, sizeof(*pf)))) {
+		/* Out of memory: decide on the disk's own facts, flagged. */
+		disk->facts.probed = false;
+		disk->facts.probe_errno = ENOMEM;
+	}
+	for (i = 0; pf && i < disk->nparts; i++)
+		pf[i] = disk->parts[i].facts;
+	df.disk = disk->facts;
+	df.parts = pf;
+	df.nparts = pf ? disk->nparts : 0;
+	dev_verdict(&df, &disk->verdict);
+	for (i = 0; i < df.nparts; i++)
+		part_verdict(&df, i, &disk->parts[i].verdict);
+	free(pf);
+}
+
+static int probe_disks(struct blk_dev *disks, size_t ndisks, unsigned timeout_ms)
+{
+	struct probe_job *jobs;
+	struct users u;
+	size_t njobs = 0, i, j;
+
+	for (i = 0; i < ndisks; i++)
+		njobs += 1 + disks[i].nparts;
+	jobs = calloc(njobs ? njobs : 1, sizeof(*jobs));
+	if (!jobs)
+		return -1;
+	load_users(&u);
+	njobs = 0;
+	for (i = 0; i < ndisks; i++) {
+		struct blk_dev *d = &disks[i];
+		memset(&d->facts, 0, sizeof(d->facts));
+		gather_users(&u, d, d, &d->facts);
+		add_job(&jobs[njobs++], d, d->logical_block_size, &d->facts);
+		for (j = 0; j < d->nparts; j++) {
+			struct blk_dev *p = &d->parts[j];
+			memset(&p->facts, 0, sizeof(p->facts));
+			gather_users(&u, d, p, &p->facts);
+			add_job(&jobs[njobs++], p, d->logical_block_size, &p->facts);
+		}
+	}
+	run_jobs(jobs, njobs, timeout_ms);
+	for (i = 0; i < ndisks; i++)
+		decide(&disks[i]);
+	free(jobs);
+	int rc = u.mounts_failed ? -1 : 0;
+	free_users(&u);
+	return rc;
+}
+
+int probe_all(struct dev_list *list, unsigned timeout_ms)
+{
+	return probe_disks(list->devs, list->n, timeout_ms);
+}
+
+int probe_disk(struct blk_dev *disk, unsigned timeout_ms)
+{
+	return probe_disks(disk, 1, timeout_ms);
+}
+
+int devices_collect(struct dev_list *list, unsigned timeout_ms)
+{
+	if (dev_list_scan(list) != 0)
+		return -1;
+	probe_all(list, timeout_ms);
+	return 0;
+}
+
+void probe_file(const char *path, struct dev_facts *out)
+{
+	struct users u;
+	struct stat st;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	copy_str(out->name, sizeof(out->name), path);
+	out->is_file = true;
+	out->probed = true;
+	if (stat(path, &st) != 0)
+		return;
+	out->file_exists = true;
+	out->file_ours = getxattr(path, PROBE_FILE_XATTR, NULL, 0) >= 0;
+	if (access(path, W_OK) != 0)
+		out->write_errno = errno;
+	load_users(&u);
+	for (i = 0; i < u.nswaps; i++)
+		if (u.swaps[i].st_ok && u.swaps[i].st.st_dev == st.st_dev &&
+		    u.swaps[i].st.st_ino == st.st_ino)
+			out->swap_active = true;
+	for (i = 0; i < u.nloops; i++)
+		if (u.loops[i].st.st_dev == st.st_dev && u.loops[i].st.st_ino == st.st_ino)
+			copy_str(out->loop_backing_of, sizeof(out->loop_backing_of),
+				 u.loops[i].name);
+	free_users(&u);
+}

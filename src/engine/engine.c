@@ -1,0 +1,399 @@
+/* engine.c - the job loop shared by every engine: pick offsets and
+ * directions, keep iodepth I/Os in flight, time each one (slat, clat, lat)
+ * and count it. This is the per-I/O hot path: no locks, no allocation, one
+ * clock read per batch rather than per I/O where the batch shares a moment.
+ */
+#include "config.h"
+#include "engine/engine.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/ops.h"
+#include "i18n.h"
+
+/* How long a wait for completions may block before the loop looks at the
+ * stop flag and the clock again. */
+#define REAP_TIMEOUT_NS (100 * 1000 * 1000ULL)
+
+uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* xoshiro256**: fast, good enough for offsets, and reproducible. */
+struct rng {
+	uint64_t s[4];
+};
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static void rng_seed(struct rng *r, uint64_t seed)
+{
+	for (int i = 0; i < 4; i++)
+		r->s[i] = splitmix64(&seed);
+}
+
+static inline uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static inline uint64_t rng_next(struct rng *r)
+{
+	uint64_t *s = r->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+/* Uniform in [0, n) without a division (Lemire's multiply-shift). */
+static inline uint64_t rng_below(struct rng *r, uint64_t n)
+{
+	return (uint64_t)(((unsigned __int128)rng_next(r) * n) >> 64);
+}
+
+static void fill_random(struct rng *r, void *buf, size_t len)
+{
+	uint64_t *p = buf;
+	for (size_t i = 0; i < len / 8; i++)
+		p[i] = rng_next(r);
+}
+
+static unsigned depth_level(unsigned depth)
+{
+	if (depth >= 64)
+		return DEPTH_LEVELS - 1;
+	unsigned lvl = 0;
+	while ((1u << (lvl + 1)) <= depth)
+		lvl++;
+	return lvl;
+}
+
+static const struct engine_ops *engine_for(enum engine_kind k)
+{
+	switch (k) {
+	case ENGINE_PSYNC:
+		return &engine_psync;
+	case ENGINE_NULL:
+		return &engine_null;
+	case ENGINE_LIBAIO:
+	default:
+		return &engine_libaio;
+	}
+}
+
+static void stat_add(uint64_t *field, uint64_t v)
+{
+	__atomic_store_n(field, *field + v, __ATOMIC_RELAXED);
+}
+
+/* Everything the loop needs, kept together and local to the thread. */
+struct loop_state {
+	struct job_thread *t;
+	struct engine eng;
+	struct io_unit *units;
+	struct io_unit **free_list;
+	unsigned nfree;
+	struct io_unit **batch;
+	struct io_unit **done;
+	unsigned depth;
+	unsigned inflight;
+	struct rng rng;
+	unsigned next_file;     /* round robin over the thread's files */
+	uint64_t issued_bytes;
+	uint64_t rate_gap_ns;   /* rate_iops: time between I/Os, 0 if none */
+	uint64_t next_issue_ns;
+	uint64_t write_seq;     /* stamps each write so no two blocks match */
+	bool counting;
+};
+
+static void set_error(struct job_thread *t, int err, const char *what)
+{
+	if (t->error)
+		return;
+	t->error = err;
+	snprintf(t->error_msg, sizeof(t->error_msg), "%s: %s", what, strerror(err));
+}
+
+static bool may_issue(struct loop_state *ls, uint64_t now)
+{
+	struct job_thread *t = ls->t;
+	if (*t->stop || t->error)
+		return false;
+	if (t->deadline_ns && now >= t->deadline_ns)
+		return false;
+	if (t->io_limit && ls->issued_bytes >= t->io_limit)
+		return false;
+	return true;
+}
+
+static void prep_unit(struct loop_state *ls, struct io_unit *io)
+{
+	const struct job_spec *spec = ls->t->spec;
+	uint64_t bs = spec->bs;
+	enum rw_mode m = spec->rw;
+
+	if (m == RW_RW || m == RW_RANDRW)
+		io->dir = rng_below(&ls->rng, 100) < spec->rwmixread ? DIR_READ : DIR_WRITE;
+	else
+		io->dir = rw_writes(m) ? DIR_WRITE : DIR_READ;
+
+	struct thread_file *f = &ls->t->files[ls->next_file];
+	if (ls->t->nfiles > 1 && ++ls->next_file == ls->t->nfiles)
+		ls->next_file = 0;
+	io->fd = f->fd;
+	if (rw_is_random(m)) {
+		io->offset = f->area_start + rng_below(&ls->rng, f->nblocks) * bs;
+	} else {
+		if (f->seq_next + bs > f->area_len)
+			f->seq_next = 0; /* time_based: wrap around the area */
+		io->offset = f->area_start + f->seq_next;
+		f->seq_next += bs;
+	}
+	io->len = (uint32_t)bs;
+	ls->issued_bytes += bs;
+
+	if (io->dir == DIR_WRITE) {
+		if (spec->refill_buffers) {
+			fill_random(&ls->rng, io->buf, io->len);
+		} else {
+			/* Cheap scramble: two words per write keep blocks unique for
+			 * deduplicating storage without refilling the whole buffer. */
+			uint64_t *w = io->buf;
+			w[0] = io->offset ^ 0x5bd1e9955bd1e995ULL;
+			w[1] = ++ls->write_seq;
+		}
+	}
+}
+
+static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
+{
+	struct job_thread *t = ls->t;
+	struct dir_stats *d = &t->dir[io->dir];
+
+	if (io->result != (int64_t)io->len) {
+		int err = io->result < 0 ? (int)-io->result : EIO;
+		stat_add(&d->errors, 1);
+		if (!d->first_error)
+			d->first_error = err;
+		set_error(t, err, io->dir == DIR_READ ? _("read failed") : _("write failed"));
+		return;
+	}
+	if (!ls->counting) {
+		if (t_end < t->ramp_end_ns)
+			return;
+		ls->counting = true;
+		t->counted_from_ns = t->ramp_end_ns;
+		getrusage(RUSAGE_THREAD, &t->ru_start);
+	}
+	uint64_t slat = io->t_submit - io->t_start;
+	uint64_t clat = t_end - io->t_submit;
+	lat_add(&d->slat, slat);
+	lat_add(&d->clat, clat);
+	lat_add(&d->lat, slat + clat);
+	stat_add(&d->bytes, io->len);
+	stat_add(&d->ios, 1);
+}
+
+/* Fills the queue up to depth (or the rate), submits, returns how many went
+ * in flight, or -errno. */
+static int issue_batch(struct loop_state *ls, uint64_t now)
+{
+	struct job_thread *t = ls->t;
+	unsigned n = 0;
+
+	while (ls->nfree > 0 && may_issue(ls, now)) {
+		if (ls->rate_gap_ns) {
+			if (now < ls->next_issue_ns)
+				break;
+			ls->next_issue_ns += ls->rate_gap_ns;
+			/* After a stall, do not burst to catch up with the past. */
+			if (ls->next_issue_ns + ls->rate_gap_ns < now)
+				ls->next_issue_ns = now;
+		}
+		struct io_unit *io = ls->free_list[--ls->nfree];
+		prep_unit(ls, io);
+		io->t_start = now;
+		ls->batch[n++] = io;
+	}
+	if (n == 0)
+		return 0;
+
+	unsigned sent = 0;
+	while (sent < n) {
+		int r = ls->eng.ops->submit(&ls->eng, ls->batch + sent, n - sent);
+		stat_add(&t->submit_calls, 1);
+		if (r < 0) {
+			if (r == -EAGAIN || r == -EINTR)
+				continue;
+			/* Give back what did not go in flight. */
+			for (unsigned i = sent; i < n; i++)
+				ls->free_list[ls->nfree++] = ls->batch[i];
+			set_error(t, -r, _("submit failed"));
+			return r;
+		}
+		if (!ls->eng.ops->synchronous) {
+			uint64_t ts = now_ns();
+			for (unsigned i = sent; i < sent + (unsigned)r; i++)
+				ls->batch[i]->t_submit = ts;
+		}
+		sent += (unsigned)r;
+	}
+	ls->inflight += n;
+	if (ls->counting)
+		t->depth_levels[depth_level(ls->inflight)] += n;
+	return (int)n;
+}
+
+static int reap_some(struct loop_state *ls, unsigned min, uint64_t timeout_ns)
+{
+	struct job_thread *t = ls->t;
+	int r = ls->eng.ops->reap(&ls->eng, min, ls->inflight, ls->done, timeout_ns);
+	t->reap_calls++;
+	if (r < 0) {
+		if (r == -EINTR)
+			return 0;
+		set_error(t, -r, _("waiting for completions failed"));
+		return r;
+	}
+	if (r == 0)
+		return 0;
+	uint64_t t_end = ls->eng.ops->synchronous ? 0 : now_ns();
+	for (int i = 0; i < r; i++) {
+		struct io_unit *io = ls->done[i];
+		account(ls, io, ls->eng.ops->synchronous ? io->t_done : t_end);
+		ls->free_list[ls->nfree++] = io;
+	}
+	ls->inflight -= (unsigned)r;
+	return r;
+}
+
+static int loop_setup(struct loop_state *ls, struct job_thread *t)
+{
+	const struct job_spec *spec = t->spec;
+	ls->t = t;
+	ls->depth = spec->ioengine == ENGINE_PSYNC ? 1 : (unsigned)spec->iodepth;
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		t->files[i].nblocks = t->files[i].area_len / spec->bs;
+		if (t->files[i].nblocks == 0)
+			t->files[i].nblocks = 1;
+	}
+	if (spec->rate_iops)
+		ls->rate_gap_ns = 1000000000ULL / spec->rate_iops;
+
+	uint64_t seed = spec->randseed_set ? spec->randseed : 0x626c6b746f70ULL; /* "blktop" */
+	if (!spec->randrepeat && !spec->randseed_set)
+		seed = now_ns() ^ ((uint64_t)getpid() << 32);
+	rng_seed(&ls->rng, seed + t->clone * 0x9e3779b97f4a7c15ULL);
+
+	ls->units = calloc(ls->depth, sizeof(*ls->units));
+	ls->free_list = calloc(ls->depth, sizeof(*ls->free_list));
+	ls->batch = calloc(ls->depth, sizeof(*ls->batch));
+	ls->done = calloc(ls->depth, sizeof(*ls->done));
+	if (!ls->units || !ls->free_list || !ls->batch || !ls->done)
+		return -ENOMEM;
+	for (unsigned i = 0; i < ls->depth; i++) {
+		void *buf;
+		if (posix_memalign(&buf, 4096, spec->bs))
+			return -ENOMEM;
+		/* Random contents: compressing or deduplicating storage must see
+		 * real data, not zeros. */
+		fill_random(&ls->rng, buf, spec->bs);
+		ls->units[i].buf = buf;
+		ls->free_list[ls->nfree++] = &ls->units[i];
+	}
+	ls->eng.ops = engine_for(spec->ioengine);
+	return ls->eng.ops->init(&ls->eng, ls->depth, ls->units);
+}
+
+static void loop_teardown(struct loop_state *ls)
+{
+	if (ls->eng.ops && ls->eng.ops->cleanup)
+		ls->eng.ops->cleanup(&ls->eng);
+	if (ls->units)
+		for (unsigned i = 0; i < ls->depth; i++)
+			free(ls->units[i].buf);
+	free(ls->units);
+	free(ls->free_list);
+	free(ls->batch);
+	free(ls->done);
+}
+
+void *job_thread_main(void *arg)
+{
+	struct job_thread *t = arg;
+	struct loop_state ls;
+
+	memset(&ls, 0, sizeof(ls));
+
+	if (t->pin && pthread_setaffinity_np(pthread_self(), sizeof(t->cpus), &t->cpus))
+		set_error(t, EINVAL, _("cannot bind to cpus_allowed"));
+
+	int r = t->error ? -t->error : loop_setup(&ls, t);
+	if (r < 0) {
+		set_error(t, -r, _("engine setup failed"));
+	} else {
+		if (t->ramp_end_ns <= t->start_ns) {
+			ls.counting = true;
+			t->counted_from_ns = t->start_ns;
+			getrusage(RUSAGE_THREAD, &t->ru_start);
+		}
+		for (;;) {
+			uint64_t now = now_ns();
+			if (issue_batch(&ls, now) < 0)
+				break;
+			if (ls.inflight == 0) {
+				if (!may_issue(&ls, now_ns()))
+					break;
+				/* Only the rate cap leaves nothing in flight: wait. */
+				uint64_t wait = ls.next_issue_ns > now ? ls.next_issue_ns - now : 0;
+				if (wait > REAP_TIMEOUT_NS)
+					wait = REAP_TIMEOUT_NS;
+				struct timespec ts = { (time_t)(wait / 1000000000ULL),
+						       (long)(wait % 1000000000ULL) };
+				nanosleep(&ts, NULL);
+				continue;
+			}
+			/* The queue is as full as it may be: wait for a completion,
+			 * or under a rate cap until the next I/O is due. */
+			uint64_t timeout = REAP_TIMEOUT_NS;
+			if (ls.rate_gap_ns && ls.nfree > 0 && ls.next_issue_ns > now &&
+			    ls.next_issue_ns - now < timeout)
+				timeout = ls.next_issue_ns - now;
+			if (reap_some(&ls, 1, timeout) < 0)
+				break;
+		}
+		/* Drain: every I/O in flight is reaped before the thread ends, so
+		 * no buffer is freed under the kernel. */
+		uint64_t give_up = now_ns() + 30ULL * 1000000000ULL;
+		while (ls.inflight > 0 && now_ns() < give_up)
+			if (reap_some(&ls, 1, REAP_TIMEOUT_NS) < 0 && ls.inflight > 0)
+				break;
+	}
+	t->ended_ns = now_ns();
+	if (!t->counted_from_ns)
+		t->counted_from_ns = t->ended_ns;
+	getrusage(RUSAGE_THREAD, &t->ru_end);
+	loop_teardown(&ls);
+	__atomic_store_n(&t->finished, 1, __ATOMIC_RELEASE);
+	return NULL;
+}

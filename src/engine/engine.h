@@ -1,0 +1,58 @@
+/* engine.h - one job thread: keeps iodepth I/Os in flight on its area of
+ * the target through an engine's operations, and counts what completes. */
+#ifndef BLKTOP_ENGINE_H
+#define BLKTOP_ENGINE_H
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/resource.h>
+
+#include "job.h"
+#include "run.h"
+
+/* One file or device a thread works on; a job with a filename list gets
+ * several and takes them in turn, one I/O each (fio's round robin). */
+struct thread_file {
+	int fd;                     /* shared by the clones of a section */
+	uint64_t area_start;        /* offset */
+	uint64_t area_len;          /* bytes the offsets fall in */
+	uint64_t nblocks;           /* bs-sized slots in the area */
+	uint64_t seq_next;          /* sequential: next offset in the area */
+};
+
+struct job_thread {
+	const struct job_spec *spec;
+	unsigned clone;             /* 0..numjobs-1 */
+	struct thread_file *files;
+	unsigned nfiles;
+	uint64_t io_limit;          /* bytes to transfer, 0: until the deadline */
+	uint64_t start_ns;          /* when the section started */
+	uint64_t ramp_end_ns;       /* I/Os that end before this are not counted */
+	uint64_t deadline_ns;       /* 0: none */
+	cpu_set_t cpus;
+	bool pin;
+	const volatile int *stop;   /* set by the runner to end the job */
+
+	/* Results: written by the thread; ios, bytes and the histograms may be
+	 * read by the monitor while it runs (relaxed atomics). */
+	struct dir_stats dir[DIR_COUNT];
+	uint64_t depth_levels[DEPTH_LEVELS];
+	uint64_t submit_calls, reap_calls;
+	uint64_t counted_from_ns;   /* when counting began (end of ramp) */
+	uint64_t ended_ns;
+	struct rusage ru_start, ru_end;
+	int error;                  /* errno that ended the job, 0 if none */
+	char error_msg[256];
+	int finished;               /* set (atomic) as the thread's last act */
+	pthread_t tid;
+};
+
+/* Runs one job thread to its end (the pthread start routine). */
+void *job_thread_main(void *arg);
+
+/* Monotonic nanoseconds. */
+uint64_t now_ns(void);
+
+#endif

@@ -1,0 +1,77 @@
+/* job.h - one job as the options table fills it in: what to run, on what,
+ * how hard. A job set is what the command line or a job file describes. */
+#ifndef BLKTOP_JOB_H
+#define BLKTOP_JOB_H
+
+#include <limits.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+enum rw_mode {
+	RW_READ,
+	RW_WRITE,
+	RW_RANDREAD,
+	RW_RANDWRITE,
+	RW_RW,
+	RW_RANDRW,
+};
+
+enum io_dir { DIR_READ = 0, DIR_WRITE = 1 };
+#define DIR_COUNT 2
+
+enum engine_kind { ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL };
+enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
+
+/* What kind of thing the target is, once resolved. */
+enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR };
+
+#define JOB_NAME_MAX 64
+
+struct job_spec {
+	char name[JOB_NAME_MAX];
+	char filename[PATH_MAX];  /* as given: vdc, /dev/vdc, a file, a list a:b */
+	char directory[PATH_MAX]; /* fio's directory= */
+	enum rw_mode rw;
+	unsigned long long bs;
+	unsigned long long iodepth;
+	unsigned long long numjobs;
+	unsigned long long runtime_ms;   /* 0: until size is done */
+	bool time_based;
+	unsigned long long size;         /* 0: the whole device or file */
+	unsigned long long io_size;      /* 0: size */
+	unsigned long long offset;
+	unsigned long long rwmixread;    /* percent */
+	unsigned long long ramp_ms;
+	bool direct;
+	enum engine_kind ioengine;
+	char cpus_allowed[256];          /* as given, "" for any CPU */
+	enum cpus_policy cpus_policy;
+	bool randrepeat;
+	unsigned long long randseed;
+	bool randseed_set;
+	bool norandommap;
+	bool refill_buffers;
+	unsigned long long rate_iops;    /* 0: unlimited */
+	bool group_reporting;
+	bool stonewall;
+	bool new_group;
+	unsigned long long status_interval_ms;
+	int continue_on_error;           /* reserved for the error policies */
+};
+
+static inline bool rw_is_random(enum rw_mode m)
+{
+	return m == RW_RANDREAD || m == RW_RANDWRITE || m == RW_RANDRW;
+}
+static inline bool rw_reads(enum rw_mode m)
+{
+	return m == RW_READ || m == RW_RANDREAD || m == RW_RW || m == RW_RANDRW;
+}
+static inline bool rw_writes(enum rw_mode m)
+{
+	return m == RW_WRITE || m == RW_RANDWRITE || m == RW_RW || m == RW_RANDRW;
+}
+const char *rw_name(enum rw_mode m);
+
+#endif

@@ -1,0 +1,30 @@
+# Job files: fio-style ini -> job set, through the options table.
+libblktop_a_SOURCES += src/jobfile.c src/jobfile.h
+
+if HAVE_CMOCKA
+# Built from the parser and the options table alone; the test carries its
+# own job_set_add so it does not pull in the runner. It finds
+# tests/jobs/ through top_srcdir (AM_TESTS_ENVIRONMENT).
+check_PROGRAMS += tests/unit/test_jobfile
+TESTS += tests/unit/test_jobfile
+tests_unit_test_jobfile_SOURCES = tests/unit/test_jobfile.c \
+	src/jobfile.c src/options.c
+tests_unit_test_jobfile_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_jobfile_LDADD = $(CMOCKA_LIBS) $(LIBINTL)
+endif
+
+# The seeds' job files, used by the unit test and the end-to-end tests.
+EXTRA_DIST += tests/jobs/seed002.fio tests/jobs/seed004.fio
+
+# Fuzzers need clang's libFuzzer, so they are not part of make check:
+# "make fuzz FUZZ_SECONDS=600" builds and runs them (FUZZ_SECONDS=0
+# replays the corpora only).
+EXTRA_DIST += tests/fuzz/fuzz_jobfile.c tests/fuzz/fuzz_options.c \
+	tests/fuzz/jobfile.dict tests/fuzz/options.dict \
+	tests/fuzz/corpus_jobfile tests/fuzz/corpus_options
+dist_noinst_SCRIPTS += tests/fuzz/run.sh
+
+FUZZ_SECONDS = 60
+fuzz:
+	top_builddir=$(abs_top_builddir) $(SHELL) $(srcdir)/tests/fuzz/run.sh $(FUZZ_SECONDS)
+.PHONY: fuzz

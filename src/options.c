@@ -1,0 +1,373 @@
+/* options.c - the declarative table of job options and its parsers. */
+#include "config.h"
+#include "options.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "i18n.h"
+
+#define FIELD(f) offsetof(struct job_spec, f), sizeof(((struct job_spec *)0)->f)
+
+static const char *const rw_choices[] = {
+	"read", "write", "randread", "randwrite", "rw", "randrw", "readwrite", NULL,
+};
+static const int rw_values[] = {
+	RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_RANDRW, RW_RW,
+};
+static const char *const engine_choices[] = { "libaio", "psync", "null", NULL };
+static const int engine_values[] = { ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL };
+static const char *const policy_choices[] = { "shared", "split", NULL };
+static const int policy_values[] = { CPUS_SHARED, CPUS_SPLIT };
+
+#define U64MAX 0xffffffffffffffffULL
+
+/* Keep in fio's order of importance: the form and --help list them so. */
+const struct job_option job_options[] = {
+	{ "rw", "readwrite", OPT_ENUM, FIELD(rw), 0, 0, "read", rw_choices, rw_values,
+	  NULL, N_("I/O pattern: read, write, randread, randwrite, rw, randrw"), 0 },
+	{ "bs", "blocksize", OPT_SIZE, FIELD(bs), 512, 256ULL << 20, "4k", NULL, NULL,
+	  "bytes", N_("block size of each I/O"), 0 },
+	{ "iodepth", NULL, OPT_INT, FIELD(iodepth), 1, 65536, "1", NULL, NULL,
+	  NULL, N_("I/Os kept in flight per job"), 0 },
+	{ "numjobs", NULL, OPT_INT, FIELD(numjobs), 1, 4096, "1", NULL, NULL,
+	  NULL, N_("number of threads running this job"), 0 },
+	{ "runtime", NULL, OPT_TIME, FIELD(runtime_ms), 0, U64MAX, "0", NULL, NULL,
+	  "s", N_("stop after this long (0: when size is done)"), 0 },
+	{ "time_based", NULL, OPT_BOOL, FIELD(time_based), 0, 1, "0", NULL, NULL,
+	  NULL, N_("run for the whole runtime, wrapping around the area"), 0 },
+	{ "size", NULL, OPT_SIZE, FIELD(size), 0, U64MAX, "0", NULL, NULL,
+	  "bytes", N_("area each job works on (0: the whole device or file)"), 0 },
+	{ "io_size", "io_limit", OPT_SIZE, FIELD(io_size), 0, U64MAX, "0", NULL, NULL,
+	  "bytes", N_("bytes to transfer per job (0: size)"), 0 },
+	{ "offset", NULL, OPT_SIZE, FIELD(offset), 0, U64MAX, "0", NULL, NULL,
+	  "bytes", N_("start of the area in the target"), 0 },
+	{ "rwmixread", NULL, OPT_INT, FIELD(rwmixread), 0, 100, "50", NULL, NULL,
+	  "%", N_("share of reads in rw and randrw"), 0 },
+	{ "rwmixwrite", NULL, OPT_INT, 0, 0, 0, 100, NULL, NULL, NULL,
+	  "%", N_("share of writes in rw and randrw (100 - rwmixread)"), 0 },
+	{ "ramp_time", NULL, OPT_TIME, FIELD(ramp_ms), 0, U64MAX, "0", NULL, NULL,
+	  "s", N_("run this long before counting results"), 0 },
+	{ "direct", NULL, OPT_BOOL, FIELD(direct), 0, 1, "1", NULL, NULL,
+	  NULL, N_("bypass the page cache (O_DIRECT); blktop's default is 1"), 0 },
+	{ "ioengine", NULL, OPT_ENUM, FIELD(ioengine), 0, 0, "libaio", engine_choices,
+	  engine_values, NULL, N_("how I/O is issued: libaio, psync, null"), 0 },
+	{ "cpus_allowed", NULL, OPT_STR, FIELD(cpus_allowed), 0, 0, "", NULL, NULL,
+	  NULL, N_("CPUs the job may run on, e.g. 0-3,6"), 0 },
+	{ "cpus_allowed_policy", NULL, OPT_ENUM, FIELD(cpus_policy), 0, 0, "shared",
+	  policy_choices, policy_values, NULL,
+	  N_("shared: every thread on all CPUs; split: one CPU per thread"), 0 },
+	{ "randrepeat", NULL, OPT_BOOL, FIELD(randrepeat), 0, 1, "1", NULL, NULL,
+	  NULL, N_("same random offsets on every run"), 0 },
+	{ "randseed", NULL, OPT_INT, FIELD(randseed), 0, U64MAX, "0", NULL, NULL,
+	  NULL, N_("seed of the random offsets"), offsetof(struct job_spec, randseed_set) },
+	{ "norandommap", NULL, OPT_BOOL, FIELD(norandommap), 0, 1, "1", NULL, NULL,
+	  NULL, N_("accepted for fio; offsets are always uniform with repeats"), 0 },
+	{ "refill_buffers", NULL, OPT_BOOL, FIELD(refill_buffers), 0, 1, "0", NULL, NULL,
+	  NULL, N_("new random data for every write"), 0 },
+	{ "rate_iops", NULL, OPT_INT, FIELD(rate_iops), 0, U64MAX, "0", NULL, NULL,
+	  NULL, N_("cap each job at this many I/Os per second (0: no cap)"), 0 },
+	{ "name", NULL, OPT_STR, FIELD(name), 0, 0, "blktop", NULL, NULL,
+	  NULL, N_("job name shown in reports"), 0 },
+	{ "filename", NULL, OPT_STR, FIELD(filename), 0, 0, "", NULL, NULL,
+	  NULL, N_("target: device (vdc, /dev/vdc) or file; several joined by ':'"), 0 },
+	{ "directory", NULL, OPT_STR, FIELD(directory), 0, 0, "", NULL, NULL,
+	  NULL, N_("directory in which to make the job's file"), 0 },
+	{ "group_reporting", NULL, OPT_BOOL, FIELD(group_reporting), 0, 1, "1", NULL,
+	  NULL, NULL, N_("report the threads of a job as one"), 0 },
+	{ "stonewall", "wait_for_previous", OPT_BOOL, FIELD(stonewall), 0, 1, "0", NULL,
+	  NULL, NULL, N_("wait for earlier jobs to end before starting"), 0 },
+	{ "new_group", NULL, OPT_BOOL, FIELD(new_group), 0, 1, "0", NULL, NULL,
+	  NULL, N_("start a new reporting group"), 0 },
+	{ "status-interval", "status_interval", OPT_TIME, FIELD(status_interval_ms), 0,
+	  U64MAX, "0", NULL, NULL, "s",
+	  N_("print the last interval's figures this often (0: never)"), 0 },
+};
+
+const size_t job_options_count = sizeof(job_options) / sizeof(job_options[0]);
+
+const char *rw_name(enum rw_mode m)
+{
+	for (size_t i = 0; rw_choices[i]; i++)
+		if (rw_values[i] == (int)m)
+			return rw_choices[i];
+	return "?";
+}
+
+const struct job_option *job_option_find(const char *name)
+{
+	for (size_t i = 0; i < job_options_count; i++) {
+		const struct job_option *o = &job_options[i];
+		if (!strcmp(o->name, name) || (o->alias && !strcmp(o->alias, name)))
+			return o;
+	}
+	return NULL;
+}
+
+int parse_uint(const char *s, unsigned long long *out)
+{
+	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Multiplies with overflow check. */
+static int mul_ok(unsigned long long a, unsigned long long b, unsigned long long *out)
+{
+	return __builtin_mul_overflow(a, b, out) ? -1 : 0;
+}
+
+int parse_size(const char *s, unsigned long long *out)
+{
+	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return -1;
+	unsigned long long mult = 1;
+	/* fio with kb_base=1024: k, K, kb, KiB all mean 1024. */
+	switch (tolower((unsigned char)*end)) {
+	case '\0': break;
+	case 'b': mult = 1; end++; goto tail_done;
+	case 'k': mult = 1ULL << 10; break;
+	case 'm': mult = 1ULL << 20; break;
+	case 'g': mult = 1ULL << 30; break;
+	case 't': mult = 1ULL << 40; break;
+	case 'p': mult = 1ULL << 50; break;
+	default: return -1;
+	}
+	if (*end) {
+		end++;
+		if (*end == 'i' || *end == 'I')
+			end++;
+		if (*end == 'b' || *end == 'B')
+			end++;
+	}
+tail_done:
+	if (*end)
+		return -1;
+	return mul_ok(v, mult, out);
+}
+
+int parse_time_ms(const char *s, unsigned long long *out)
+{
+	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
+		return -1;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || end == s)
+		return -1;
+	/* fio's time options take seconds unless a unit says otherwise. */
+	if (!*end || !strcasecmp(end, "s") || !strcasecmp(end, "sec"))
+		return mul_ok(v, 1000, out);
+	if (!strcasecmp(end, "ms") || !strcasecmp(end, "msec")) {
+		*out = v;
+		return 0;
+	}
+	if (!strcasecmp(end, "us") || !strcasecmp(end, "usec")) {
+		*out = v / 1000;
+		return 0;
+	}
+	if (!strcasecmp(end, "m") || !strcasecmp(end, "min"))
+		return mul_ok(v, 60000, out);
+	if (!strcasecmp(end, "h"))
+		return mul_ok(v, 3600000, out);
+	if (!strcasecmp(end, "d"))
+		return mul_ok(v, 86400000ULL, out);
+	return -1;
+}
+
+int parse_bool(const char *s, int *out)
+{
+	if (!s || !strcmp(s, "1") || !strcasecmp(s, "true") || !strcasecmp(s, "yes") ||
+	    !strcasecmp(s, "on")) {
+		*out = 1;
+		return 0;
+	}
+	if (!strcmp(s, "0") || !strcasecmp(s, "false") || !strcasecmp(s, "no") ||
+	    !strcasecmp(s, "off")) {
+		*out = 0;
+		return 0;
+	}
+	return -1;
+}
+
+const char *format_size(unsigned long long bytes, char *buf, size_t len)
+{
+	static const char units[] = "kmgtp";
+	unsigned i = 0;
+	unsigned long long v = bytes;
+	while (v >= 1024 && v % 1024 == 0 && i < sizeof(units) - 1) {
+		v /= 1024;
+		i++;
+	}
+	if (i == 0)
+		snprintf(buf, len, "%llu", v);
+	else
+		snprintf(buf, len, "%llu%c", v, units[i - 1]);
+	return buf;
+}
+
+static void choices_text(const struct job_option *o, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; o->choices[i] && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+					 o->choices[i]);
+}
+
+int job_option_set(struct job_spec *job, const char *name, const char *value,
+		   char *err, size_t errlen)
+{
+	const struct job_option *o = job_option_find(name);
+	if (!o) {
+		snprintf(err, errlen, _("unknown option '%s' (see --help for the job options)"),
+			 name);
+		return -1;
+	}
+	char *field = (char *)job + o->offset;
+	unsigned long long v = 0;
+	int b;
+
+	if (!strcmp(o->name, "rwmixwrite")) {
+		if (parse_uint(value, &v) || v > 100) {
+			snprintf(err, errlen, _("%s: '%s' is not a percentage from 0 to 100"),
+				 o->name, value ? value : "");
+			return -1;
+		}
+		job->rwmixread = 100 - v;
+		return 0;
+	}
+	if (!value && o->type != OPT_BOOL) {
+		snprintf(err, errlen, _("%s needs a value (--%s=VALUE)"), o->name, o->name);
+		return -1;
+	}
+
+	switch (o->type) {
+	case OPT_STR:
+		if (strlen(value) >= o->size) {
+			snprintf(err, errlen, _("%s: value longer than %zu characters"), o->name,
+				 o->size - 1);
+			return -1;
+		}
+		memcpy(field, value, strlen(value) + 1);
+		break;
+	case OPT_BOOL:
+		if (parse_bool(value, &b)) {
+			snprintf(err, errlen, _("%s: '%s' is not 0 or 1"), o->name, value);
+			return -1;
+		}
+		*(bool *)field = b;
+		break;
+	case OPT_INT:
+	case OPT_SIZE:
+	case OPT_TIME: {
+		int r = o->type == OPT_INT ? parse_uint(value, &v)
+			: o->type == OPT_SIZE ? parse_size(value, &v)
+					      : parse_time_ms(value, &v);
+		if (r) {
+			const char *what = o->type == OPT_INT ? _("a whole number")
+					   : o->type == OPT_SIZE ? _("a size such as 4k, 1m, 10g")
+								 : _("a time such as 30, 30s, 500ms, 2m");
+			snprintf(err, errlen, _("%s: '%s' is not %s"), o->name, value, what);
+			return -1;
+		}
+		if (v < o->min || v > o->max) {
+			snprintf(err, errlen, _("%s: %s is out of range (%llu to %llu)"), o->name,
+				 value, o->min, o->max);
+			return -1;
+		}
+		*(unsigned long long *)field = v;
+		break;
+	}
+	case OPT_ENUM: {
+		size_t i;
+		for (i = 0; o->choices[i]; i++)
+			if (!strcmp(o->choices[i], value))
+				break;
+		if (!o->choices[i]) {
+			char list[256];
+			choices_text(o, list, sizeof(list));
+			snprintf(err, errlen, _("%s: unknown value '%s' (allowed: %s)"), o->name,
+				 value, list);
+			return -1;
+		}
+		*(int *)field = o->choice_values[i];
+		break;
+	}
+	}
+	if (o->set_offset)
+		*(bool *)((char *)job + o->set_offset) = true;
+	return 0;
+}
+
+void job_defaults(struct job_spec *job)
+{
+	char err[256];
+	memset(job, 0, sizeof(*job));
+	for (size_t i = 0; i < job_options_count; i++) {
+		const struct job_option *o = &job_options[i];
+		if (!o->def)
+			continue;
+		if (job_option_set(job, o->name, o->def, err, sizeof(err)))
+			abort(); /* a bad default in the table is a programming error */
+		if (o->set_offset)
+			*(bool *)((char *)job + o->set_offset) = false;
+	}
+}
+
+void job_option_format(const struct job_spec *job, const struct job_option *o,
+		       char *buf, size_t len)
+{
+	const char *field = (const char *)job + o->offset;
+	if (!strcmp(o->name, "rwmixwrite")) {
+		snprintf(buf, len, "%llu", 100 - job->rwmixread);
+		return;
+	}
+	switch (o->type) {
+	case OPT_STR:
+		snprintf(buf, len, "%s", field);
+		break;
+	case OPT_BOOL:
+		snprintf(buf, len, "%d", *(const bool *)field ? 1 : 0);
+		break;
+	case OPT_INT:
+		snprintf(buf, len, "%llu", *(const unsigned long long *)field);
+		break;
+	case OPT_SIZE:
+		format_size(*(const unsigned long long *)field, buf, len);
+		break;
+	case OPT_TIME: {
+		unsigned long long ms = *(const unsigned long long *)field;
+		if (ms % 1000 == 0)
+			snprintf(buf, len, "%llu", ms / 1000);
+		else
+			snprintf(buf, len, "%llums", ms);
+		break;
+	}
+	case OPT_ENUM: {
+		int v = *(const int *)field;
+		snprintf(buf, len, "?");
+		for (size_t i = 0; o->choices[i]; i++)
+			if (o->choice_values[i] == v) {
+				snprintf(buf, len, "%s", o->choices[i]);
+				break;
+			}
+		break;
+	}
+	}
+}

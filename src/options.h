@@ -1,0 +1,61 @@
+/* options.h - THE table of job options. The command line, job files,
+ * --help, the man page and the workload form all read this one table. */
+#ifndef BLKTOP_OPTIONS_H
+#define BLKTOP_OPTIONS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "job.h"
+
+enum opt_type {
+	OPT_STR,    /* text copied into a char array */
+	OPT_BOOL,   /* 0/1, true/false; a bare --name means 1 */
+	OPT_INT,    /* plain number, min..max */
+	OPT_SIZE,   /* bytes, with fio's k/m/g/t suffixes (1024-based) */
+	OPT_TIME,   /* milliseconds; default unit seconds, fio's suffixes */
+	OPT_ENUM,   /* one of choices[], stored as its index (int) */
+};
+
+struct job_option {
+	const char *name;
+	const char *alias;          /* another accepted name, or NULL */
+	enum opt_type type;
+	size_t offset;              /* into struct job_spec */
+	size_t size;                /* of the field (strings: array size) */
+	unsigned long long min, max;
+	const char *def;            /* default, as text a user would type */
+	const char *const *choices; /* OPT_ENUM: names, NULL-terminated */
+	const int *choice_values;   /* OPT_ENUM: value of each name */
+	const char *unit;           /* shown in help, untranslated */
+	const char *help;           /* N_() text */
+	size_t set_offset;          /* a bool set to true when given; 0: none */
+};
+
+extern const struct job_option job_options[];
+extern const size_t job_options_count;
+
+const struct job_option *job_option_find(const char *name);
+
+/* Fills a job with every option's default. */
+void job_defaults(struct job_spec *job);
+
+/* Parses value for option name into job. On error returns -1 and writes a
+ * one-line, translated message naming the option and what is allowed. */
+int job_option_set(struct job_spec *job, const char *name, const char *value,
+		   char *err, size_t errlen);
+
+/* Current value of an option as text (for the form and reports). */
+void job_option_format(const struct job_spec *job, const struct job_option *opt,
+		       char *buf, size_t len);
+
+/* Parsers shared with the job-file reader and procedures. Return 0 or -1. */
+int parse_size(const char *s, unsigned long long *out);
+int parse_time_ms(const char *s, unsigned long long *out);
+int parse_uint(const char *s, unsigned long long *out);
+int parse_bool(const char *s, int *out);
+
+/* Formats a byte count the way fio does ("4096", "4k"...) into buf. */
+const char *format_size(unsigned long long bytes, char *buf, size_t len);
+
+#endif

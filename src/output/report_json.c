@@ -1,0 +1,343 @@
+/* report_json.c - the run in fio 3's JSON layout, so fio tooling reads
+ * jobs[].read.iops, clat_ns.percentile["99.000000"], disk_util[] unchanged;
+ * blktop's own figures (mpstat, iostat -x, per-second samples, the safety
+ * verdict) sit under one "blktop" key that fio readers ignore. */
+#include "config.h"
+#include "output/report.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+#include "options.h"
+#include "output/json.h"
+#include "output/report_priv.h"
+#include "stats/hist.h"
+#include "stats/stats.h"
+
+static const char *const dir_key[DIR_COUNT] = { "read", "write" };
+
+static uint64_t rounded(double v)
+{
+	return v > 0 ? (uint64_t)llround(v) : 0;
+}
+
+/* s NULL: fio's all-zero object for a direction blktop never does. */
+static void add_lat(struct json *parent, const char *key, const struct lat_stat *s,
+		    bool percentiles)
+{
+	struct json *o = json_add_object(parent, key);
+	struct lat_summary l;
+	if (s)
+		report_lat_summary(s, &l);
+	else
+		memset(&l, 0, sizeof(l));
+	json_add_u64(o, "min", l.min);
+	json_add_u64(o, "max", l.max);
+	json_add_double(o, "mean", l.mean);
+	json_add_double(o, "stddev", l.stddev);
+	json_add_u64(o, "N", l.n);
+	/* fio lists percentiles only where there are samples. */
+	if (!s || !percentiles || !l.n)
+		return;
+	uint64_t v[REPORT_MAX_PCTS];
+	size_t n = report_percentiles(s, v);
+	struct json *p = json_add_object(o, "percentile");
+	for (size_t i = 0; i < n; i++) {
+		char name[32];
+		snprintf(name, sizeof(name), "%f", hist_default_pcts[i]);
+		json_add_u64(p, name, v[i]);
+	}
+}
+
+/* The stonewall group's aggregate bandwidth, bytes/s (fio's rs->agg). */
+static uint64_t group_agg(const struct run_result *r, unsigned gid, int d)
+{
+	uint64_t bytes = 0, max_run = 0;
+	for (size_t i = 0; i < r->ngroups; i++) {
+		const struct group_result *g = &r->groups[i];
+		if (g->groupid != gid || !report_dir_active(g, d))
+			continue;
+		bytes += g->dir[d].bytes;
+		if (g->runtime_ms > max_run)
+			max_run = g->runtime_ms;
+	}
+	return max_run ? bytes / max_run * 1000 + bytes % max_run * 1000 / max_run : 0;
+}
+
+/* g NULL: zeros, for trim. */
+static void add_dir(struct json *job, const char *key, const struct run_result *r,
+		    const struct group_result *g, int d)
+{
+	struct json *o = json_add_object(job, key);
+	const struct dir_stats *ds = g ? &g->dir[d] : NULL;
+	struct dir_rates rt = { 0 };
+	if (g)
+		report_dir_rates(g, d, &rt);
+
+	json_add_u64(o, "io_bytes", ds ? ds->bytes : 0);
+	json_add_u64(o, "io_kbytes", ds ? ds->bytes >> 10 : 0);
+	json_add_u64(o, "bw_bytes", rt.bw_bytes);
+	json_add_u64(o, "bw", rt.bw_bytes / 1024);
+	json_add_double(o, "iops", rt.iops);
+	json_add_u64(o, "runtime", ds && report_dir_active(g, d) ? g->runtime_ms : 0);
+	json_add_u64(o, "total_ios", ds ? ds->ios : 0);
+	json_add_u64(o, "short_ios", 0);
+	json_add_u64(o, "drop_ios", 0);
+	add_lat(o, "slat_ns", ds ? &ds->slat : NULL, false);
+	add_lat(o, "clat_ns", ds ? &ds->clat : NULL, true);
+	add_lat(o, "lat_ns", ds ? &ds->lat : NULL, false);
+
+	const struct sample_stat *bw = g ? &g->bw_samples[d] : NULL;
+	bool have = bw && bw->w.n;
+	double mean = have ? bw->w.mean : 0, agg_pct = 0;
+	if (have) {
+		uint64_t agg = group_agg(r, g->groupid, d);
+		agg_pct = 100.0;
+		if (agg > 1024) {
+			agg_pct = mean * 100.0 / ((double)agg / 1024.0);
+			if (agg_pct > 100.0)
+				agg_pct = 100.0;
+		}
+	}
+	json_add_u64(o, "bw_min", have ? rounded(bw->min) : 0);
+	json_add_u64(o, "bw_max", have ? rounded(bw->max) : 0);
+	json_add_double(o, "bw_agg", agg_pct);
+	json_add_double(o, "bw_mean", mean);
+	json_add_double(o, "bw_dev", have ? welford_stddev(&bw->w) : 0);
+	json_add_u64(o, "bw_samples", have ? bw->w.n : 0);
+
+	const struct sample_stat *io = g ? &g->iops_samples[d] : NULL;
+	have = io && io->w.n;
+	json_add_u64(o, "iops_min", have ? rounded(io->min) : 0);
+	json_add_u64(o, "iops_max", have ? rounded(io->max) : 0);
+	json_add_double(o, "iops_mean", have ? io->w.mean : 0);
+	json_add_double(o, "iops_stddev", have ? welford_stddev(&io->w) : 0);
+	json_add_u64(o, "iops_samples", have ? io->w.n : 0);
+
+	/* blktop's extension: fio keeps these per job, and only with
+	 * continue_on_error; per direction says which side failed. */
+	json_add_u64(o, "total_err", ds ? ds->errors : 0);
+	json_add_i64(o, "first_error", ds ? ds->first_error : 0);
+}
+
+/* fio lists the options a job set; blktop lists those that differ from
+ * the defaults, plus the few every reader looks for. */
+static void add_job_options(struct json *job, const struct group_result *g)
+{
+	static const char *const always[] = {
+		"name", "filename", "rw", "bs", "iodepth", "numjobs", "ioengine", "direct",
+	};
+	struct json *o = json_add_object(job, "job options");
+	struct job_spec def;
+	job_defaults(&def);
+	for (size_t i = 0; i < job_options_count; i++) {
+		const struct job_option *opt = &job_options[i];
+		char have[sizeof(g->path) + 64], want[sizeof(g->path) + 64];
+		if (!strcmp(opt->name, "rwmixwrite"))
+			continue;   /* derived from rwmixread, not stored */
+		job_option_format(&g->spec, opt, have, sizeof(have));
+		job_option_format(&def, opt, want, sizeof(want));
+		bool listed = false;
+		for (size_t k = 0; k < sizeof(always) / sizeof(always[0]); k++)
+			listed = listed || !strcmp(always[k], opt->name);
+		if (!strcmp(opt->name, "name"))
+			snprintf(have, sizeof(have), "%s", g->name);
+		else if (!strcmp(opt->name, "filename") && !have[0])
+			snprintf(have, sizeof(have), "%s", g->path);
+		if ((listed && have[0]) || strcmp(have, want) != 0)
+			json_add_string(o, opt->name, have);
+	}
+}
+
+static void add_percent_map(struct json *parent, const char *key, const char *const *names,
+			    const double *pct, int n)
+{
+	struct json *o = json_add_object(parent, key);
+	for (int i = 0; i < n; i++)
+		json_add_double(o, names[i], pct ? pct[i] : 0.0);
+}
+
+static void add_job(struct json *jobs, const struct run_result *r, const struct group_result *g)
+{
+	static const char *const depth_names[DEPTH_LEVELS] = {
+		"1", "2", "4", "8", "16", "32", ">=64",
+	};
+	static const char *const batch_names[DEPTH_LEVELS] = {
+		"0", "4", "8", "16", "32", "64", ">=64",
+	};
+	struct json *j = json_add_object(jobs, NULL);
+	json_add_string(j, "jobname", g->name);
+	json_add_u64(j, "groupid", g->groupid);
+	json_add_i64(j, "error", g->error);
+	json_add_u64(j, "eta", 0);
+	json_add_u64(j, "elapsed", (g->runtime_ms + 999) / 1000);
+	add_job_options(j, g);
+	for (int d = 0; d < DIR_COUNT; d++)
+		add_dir(j, dir_key[d], r, g, d);
+	add_dir(j, "trim", r, NULL, 0);
+	struct json *sync = json_add_object(j, "sync");
+	json_add_u64(sync, "total_ios", 0);
+	add_lat(sync, "lat_ns", NULL, false);
+
+	json_add_u64(j, "job_runtime", g->runtime_ms);
+	json_add_double(j, "usr_cpu", g->usr_cpu);
+	json_add_double(j, "sys_cpu", g->sys_cpu);
+	json_add_u64(j, "ctx", g->ctx);
+	json_add_u64(j, "majf", g->majf);
+	json_add_u64(j, "minf", g->minf);
+	double depth[DEPTH_LEVELS];
+	report_depth_shares(g, depth);
+	add_percent_map(j, "iodepth_level", depth_names, depth, DEPTH_LEVELS);
+	/* blktop does not count I/Os per submit or reap call; the keys stay
+	 * for tools that index them, at zero. */
+	add_percent_map(j, "iodepth_submit", batch_names, NULL, DEPTH_LEVELS);
+	add_percent_map(j, "iodepth_complete", batch_names, NULL, DEPTH_LEVELS);
+	struct lat_buckets lb;
+	report_lat_buckets(g, &lb);
+	add_percent_map(j, "latency_ns", lat_bucket_names, lb.ns, LAT_BUCKETS_N);
+	add_percent_map(j, "latency_us", lat_bucket_names, lb.us, LAT_BUCKETS_U);
+	add_percent_map(j, "latency_ms", lat_bucket_names, lb.ms, LAT_BUCKETS_M);
+	json_add_u64(j, "latency_depth", g->spec.iodepth);
+	json_add_u64(j, "latency_target", 0);
+	json_add_double(j, "latency_percentile", 100.0);
+	json_add_u64(j, "latency_window", 0);
+}
+
+static void add_disk_util(struct json *root, const struct run_result *r)
+{
+	struct json *a = json_add_array(root, "disk_util");
+	for (size_t i = 0; i < r->ndisks; i++) {
+		const struct disk_delta *d = &r->disks[i];
+		struct json *o = json_add_object(a, NULL);
+		json_add_string(o, "name", d->name);
+		json_add_u64(o, "read_ios", d->ios[0]);
+		json_add_u64(o, "write_ios", d->ios[1]);
+		json_add_u64(o, "read_sectors", d->sectors[0]);
+		json_add_u64(o, "write_sectors", d->sectors[1]);
+		json_add_u64(o, "read_merges", d->merges[0]);
+		json_add_u64(o, "write_merges", d->merges[1]);
+		json_add_u64(o, "read_ticks", d->ticks_ms[0]);
+		json_add_u64(o, "write_ticks", d->ticks_ms[1]);
+		json_add_u64(o, "in_queue", d->in_queue_ms);
+		json_add_double(o, "util", d->util);
+	}
+}
+
+static void add_cpu_row(struct json *arr, const char *label, const struct cpu_pct *p)
+{
+	struct json *o = json_add_object(arr, NULL);
+	json_add_string(o, "cpu", label);
+	for (int f = 0; f < CPU_NFIELDS; f++)
+		json_add_double(o, cpu_field_name((enum cpu_field)f), p->pct[f]);
+}
+
+/* The target's disk: the one named by the run, else the first. */
+static const struct disk_delta *target_disk(const struct run_result *r)
+{
+	for (size_t i = 0; i < r->ndisks; i++)
+		if (r->device_name[0] && !strcmp(r->disks[i].name, r->device_name))
+			return &r->disks[i];
+	return r->ndisks ? &r->disks[0] : NULL;
+}
+
+static void add_samples(struct json *bt, const struct run_result *r)
+{
+	struct json *a = json_add_array(bt, "samples");
+	for (size_t i = 0; i < r->ngroups; i++) {
+		const struct group_result *g = &r->groups[i];
+		for (size_t k = 0; k < g->series.len && g->series.v; k++) {
+			const struct sample *s = &g->series.v[k];
+			struct json *o = json_add_object(a, NULL);
+			json_add_u64(o, "t_ms", s->t_ms);
+			json_add_u64(o, "span_ms", s->span_ms);
+			json_add_string(o, "jobname", g->name);
+			for (int d = 0; d < DIR_COUNT; d++) {
+				struct json *x = json_add_object(o, dir_key[d]);
+				json_add_double(x, "iops", s->iops[d]);
+				json_add_u64(x, "bw_bytes", rounded(s->bw_bytes[d]));
+				json_add_u64(x, "clat_p50_ns", s->clat_p50_ns[d]);
+				json_add_u64(x, "clat_p99_ns", s->clat_p99_ns[d]);
+			}
+		}
+	}
+}
+
+static void add_device(struct json *bt, const struct run_result *r)
+{
+	const struct disk_delta *disk = target_disk(r);
+	struct json *o = json_add_object(bt, "device");
+	json_add_string(o, "name", r->device_name[0] ? r->device_name : disk ? disk->name : "");
+	json_add_string(o, "verdict", r->verdict[0] ? r->verdict : "unknown");
+	struct json *reasons = json_add_array(o, "reasons");
+	/* The run keeps reasons as one "; "-separated line. */
+	const char *p = r->reasons;
+	while (*p) {
+		const char *sep = strstr(p, "; ");
+		size_t n = sep ? (size_t)(sep - p) : strlen(p);
+		char one[sizeof(r->reasons)];
+		snprintf(one, sizeof(one), "%.*s", (int)n, p);
+		if (one[0])
+			json_add_string(reasons, NULL, one);
+		p += n;
+		if (sep)
+			p += 2;
+	}
+}
+
+static void add_blktop(struct json *root, const struct run_result *r)
+{
+	struct json *bt = json_add_object(root, "blktop");
+	struct json *cpu = json_add_array(bt, "cpu");
+	if (r->ncpu > 0 || report_cpu_sum(&r->cpu_all) > 0) {
+		add_cpu_row(cpu, "all", &r->cpu_all);
+		for (int c = 0; c < r->ncpu && r->cpu; c++) {
+			char label[16];
+			snprintf(label, sizeof(label), "%d", c);
+			add_cpu_row(cpu, label, &r->cpu[c]);
+		}
+	}
+	struct json *io = json_add_object(bt, "iostat");
+	const struct disk_delta *disk = target_disk(r);
+	if (disk) {
+		const struct disk_rates *k = &disk->rates;
+		json_add_string(io, "disk_device", disk->name);
+		json_add_double(io, "r/s", k->r_s);
+		json_add_double(io, "w/s", k->w_s);
+		json_add_double(io, "rkB/s", k->rkb_s);
+		json_add_double(io, "wkB/s", k->wkb_s);
+		json_add_double(io, "rrqm/s", k->rrqm_s);
+		json_add_double(io, "wrqm/s", k->wrqm_s);
+		json_add_double(io, "r_await", k->r_await);
+		json_add_double(io, "w_await", k->w_await);
+		json_add_double(io, "aqu-sz", k->aqu_sz);
+		json_add_double(io, "util", k->util);
+	}
+	/* The run result carries no interrupt figures yet. */
+	json_add_array(bt, "irq");
+	add_samples(bt, r);
+	add_device(bt, r);
+}
+
+void report_json(FILE *out, const struct run_result *r)
+{
+	struct json *root = json_object_new();
+	time_t when = r->start_wall ? (time_t)r->start_wall : time(NULL);
+	char date[64] = "";
+	if (!ctime_r(&when, date))
+		date[0] = '\0';
+	date[strcspn(date, "\n")] = '\0';
+
+	json_add_string(root, "blktop version", PACKAGE_VERSION);
+	json_add_u64(root, "timestamp", (uint64_t)when);
+	json_add_u64(root, "timestamp_ms", (uint64_t)when * 1000);
+	json_add_string(root, "time", date);
+	json_add_object(root, "global options");
+	struct json *jobs = json_add_array(root, "jobs");
+	for (size_t i = 0; i < r->ngroups; i++)
+		add_job(jobs, r, &r->groups[i]);
+	add_disk_util(root, r);
+	add_blktop(root, r);
+	json_print(out, root);
+	json_free(root);
+}

@@ -1,0 +1,379 @@
+/* report_normal.c - the normal text report, laid out as fio 3 lays it out
+ * (users grep it for IOPS=, clat percentiles, util=), then blktop's own
+ * figures: per-CPU load as mpstat shows it, iostat -x, the verdict.
+ *
+ * fio's keywords and layout are kept literal on purpose; only blktop's
+ * headings and prose go through gettext.
+ */
+#include "config.h"
+#include "output/report.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "output/report_priv.h"
+#include "stats/hist.h"
+#include "stats/stats.h"
+
+static const char *const dir_name[DIR_COUNT] = { "read", "write" };
+
+/* fio's nsec_to_usec()/nsec_to_msec(): a larger unit only when the
+ * smallest value and the spread both justify it. */
+static const char *lat_unit(struct lat_summary *l)
+{
+	if (l->min > 2000000 && l->max > 99999999ull && l->stddev > 1000000.0) {
+		l->min /= 1000000;
+		l->max /= 1000000;
+		l->mean /= 1000000.0;
+		l->stddev /= 1000000.0;
+		return "msec";
+	}
+	if (l->min > 2000 && l->max > 99999 && l->stddev > 1000.0) {
+		l->min /= 1000;
+		l->max /= 1000;
+		l->mean /= 1000.0;
+		l->stddev /= 1000.0;
+		return "usec";
+	}
+	return "nsec";
+}
+
+static void print_lat(FILE *out, const char *name, const struct lat_stat *s)
+{
+	struct lat_summary l;
+	char a[32], b[32];
+	report_lat_summary(s, &l);
+	if (!l.n)
+		return;
+	const char *unit = lat_unit(&l);
+	fprintf(out, "    %s (%s): min=%s, max=%s, avg=%5.02f, stdev=%5.02f\n", name, unit,
+		report_num(a, sizeof(a), l.min, 6, false, ""),
+		report_num(b, sizeof(b), l.max, 6, false, ""), l.mean, l.stddev);
+}
+
+static void print_percentiles(FILE *out, const char *name, const struct lat_stat *s)
+{
+	uint64_t v[REPORT_MAX_PCTS];
+	if (!s->n)
+		return;
+	size_t n = report_percentiles(s, v);
+	if (!n)
+		return;
+	uint64_t minv = UINT64_MAX, maxv = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] < minv)
+			minv = v[i];
+		if (v[i] > maxv)
+			maxv = v[i];
+	}
+	/* fio picks the unit from the smallest and largest percentile. */
+	int scale_down = 0;
+	uint64_t divisor = 1;
+	const char *unit = "nsec";
+	if (minv > 2000000 && maxv > 99999999ull) {
+		scale_down = 2;
+		divisor = 1000000;
+		unit = "msec";
+	} else if (minv > 2000 && maxv > 99999) {
+		scale_down = 1;
+		divisor = 1000;
+		unit = "usec";
+	}
+	int width = report_digits(maxv / divisor);
+	if (width < 5)
+		width = 5;
+	const size_t per_line = (size_t)((80 - 7) / (2 + 10 + width));
+
+	fprintf(out, "    %s percentiles (%s):\n     |", name, unit);
+	for (size_t j = 0; j < n; j++) {
+		bool last = j == n - 1;
+		if (j && j % per_line == 0)
+			fputs("     |", out);
+		uint64_t x = v[j];
+		for (int i = 0; i < scale_down; i++)
+			x = (x + 999) / 1000;   /* fio rounds up */
+		fprintf(out, " %5.2fth=[%*" PRIu64 "]%c", hist_default_pcts[j], width, x,
+			last ? '\n' : ',');
+		if (!last && j % per_line == per_line - 1)
+			fputc('\n', out);
+	}
+}
+
+/* One stonewall group's direction totals, as fio's "Run status group". */
+struct group_totals {
+	uint64_t io_bytes, agg, min_bw, max_bw, min_run, max_run;
+	bool any;
+};
+
+static void group_totals(const struct run_result *r, unsigned gid, int d, struct group_totals *t)
+{
+	memset(t, 0, sizeof(*t));
+	t->min_bw = UINT64_MAX;
+	t->min_run = UINT64_MAX;
+	for (size_t i = 0; i < r->ngroups; i++) {
+		const struct group_result *g = &r->groups[i];
+		if (g->groupid != gid || !report_dir_active(g, d) || !g->runtime_ms)
+			continue;
+		struct dir_rates rt;
+		report_dir_rates(g, d, &rt);
+		t->any = true;
+		t->io_bytes += g->dir[d].bytes;
+		if (rt.bw_bytes < t->min_bw)
+			t->min_bw = rt.bw_bytes;
+		if (rt.bw_bytes > t->max_bw)
+			t->max_bw = rt.bw_bytes;
+		if (g->runtime_ms < t->min_run)
+			t->min_run = g->runtime_ms;
+		if (g->runtime_ms > t->max_run)
+			t->max_run = g->runtime_ms;
+	}
+	if (!t->any)
+		return;
+	t->agg = t->io_bytes / t->max_run * 1000 + t->io_bytes % t->max_run * 1000 / t->max_run;
+}
+
+static void print_samples(FILE *out, const struct run_result *r, const struct group_result *g,
+			  int d)
+{
+	const struct sample_stat *bw = &g->bw_samples[d];
+	const struct sample_stat *io = &g->iops_samples[d];
+
+	if (bw->w.n) {
+		struct group_totals t;
+		group_totals(r, g->groupid, d, &t);
+		double mean = bw->w.mean, dev = welford_stddev(&bw->w);
+		unsigned long long min = (unsigned long long)llround(bw->min);
+		unsigned long long max = (unsigned long long)llround(bw->max);
+		/* This job's share of its group's bandwidth, as fio's per=. */
+		double per = 100.0;
+		if (t.agg > 1024) {
+			per = mean * 100.0 / ((double)t.agg / 1024.0);
+			if (per > 100.0)
+				per = 100.0;
+		}
+		const char *unit = "KiB";
+		if (mean > 1024.0 * 1024.0) {
+			min /= 1024;
+			max /= 1024;
+			mean /= 1024.0;
+			dev /= 1024.0;
+			unit = "MiB";
+		}
+		fprintf(out, "   bw (%5s/s): min=%5llu, max=%5llu, per=%3.2f%%, avg=%5.02f, "
+			"stdev=%5.02f, samples=%" PRIu64 "\n", unit, min, max, per, mean, dev, bw->w.n);
+	}
+	if (io->w.n) {
+		fprintf(out, "   iops        : min=%5llu, max=%5llu, avg=%5.02f, stdev=%5.02f, "
+			"samples=%" PRIu64 "\n", (unsigned long long)llround(io->min),
+			(unsigned long long)llround(io->max), io->w.mean, welford_stddev(&io->w),
+			io->w.n);
+	}
+}
+
+static void print_dir(FILE *out, const struct run_result *r, const struct group_result *g, int d)
+{
+	const struct dir_stats *ds = &g->dir[d];
+	struct dir_rates rt;
+	char iops[32], bw[32], bwalt[32], io[32];
+
+	report_dir_rates(g, d, &rt);
+	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)", dir_name[d],
+		report_num(iops, sizeof(iops), rt.iops_int, REPORT_SIG_FIGS, false, ""),
+		report_num(bw, sizeof(bw), rt.bw_bytes, REPORT_SIG_FIGS, true, "B/s"),
+		report_num(bwalt, sizeof(bwalt), rt.bw_bytes, REPORT_SIG_FIGS, false, "B/s"),
+		report_num(io, sizeof(io), ds->bytes, REPORT_SIG_FIGS, true, "B"), g->runtime_ms);
+	if (ds->errors)
+		fprintf(out, "; errors=%" PRIu64, ds->errors);
+	fputc('\n', out);
+	print_lat(out, "slat", &ds->slat);
+	print_lat(out, "clat", &ds->clat);
+	print_lat(out, " lat", &ds->lat);
+	print_percentiles(out, "clat", &ds->clat);
+	print_samples(out, r, g, d);
+}
+
+/* fio's show_lat(): non-empty buckets only, five to a line. */
+static void print_bucket_group(FILE *out, const char *unit, const double *pct, int nb)
+{
+	int on_line = 0;
+	bool any = false;
+	for (int i = 0; i < nb; i++) {
+		if (pct[i] <= 0.0)
+			continue;
+		if (on_line == 0) {
+			if (any)
+				fputc('\n', out);
+			fprintf(out, "  lat (%s)   : ", unit);
+		} else {
+			fputs(", ", out);
+		}
+		any = true;
+		fprintf(out, "%s=%3.2f%%", lat_bucket_names[i], pct[i]);
+		on_line = on_line == 4 ? 0 : on_line + 1;
+	}
+	if (any)
+		fputc('\n', out);
+}
+
+static void print_group(FILE *out, const struct run_result *r, const struct group_result *g)
+{
+	time_t when = r->start_wall ? (time_t)r->start_wall : time(NULL);
+	char date[64] = "";
+	if (!ctime_r(&when, date))
+		date[0] = '\0';
+	date[strcspn(date, "\n")] = '\0';
+
+	if (!g->error)
+		fprintf(out, "%s: (groupid=%u, jobs=%u): err=%2d: pid=%d: %s\n", g->name,
+			g->groupid, g->nthreads, 0, (int)getpid(), date);
+	else
+		fprintf(out, "%s: (groupid=%u, jobs=%u): err=%2d (%s): pid=%d: %s\n", g->name,
+			g->groupid, g->nthreads, g->error,
+			g->error_msg[0] ? g->error_msg : strerror(g->error), (int)getpid(), date);
+
+	for (int d = 0; d < DIR_COUNT; d++)
+		if (report_dir_active(g, d))
+			print_dir(out, r, g, d);
+
+	struct lat_buckets lb;
+	report_lat_buckets(g, &lb);
+	print_bucket_group(out, "nsec", lb.ns, LAT_BUCKETS_N);
+	print_bucket_group(out, "usec", lb.us, LAT_BUCKETS_U);
+	print_bucket_group(out, "msec", lb.ms, LAT_BUCKETS_M);
+
+	fprintf(out, "  cpu          : usr=%3.2f%%, sys=%3.2f%%, ctx=%" PRIu64 ", majf=%" PRIu64
+		", minf=%" PRIu64 "\n", g->usr_cpu, g->sys_cpu, g->ctx, g->majf, g->minf);
+	double depth[DEPTH_LEVELS];
+	report_depth_shares(g, depth);
+	fprintf(out, "  IO depths    : 1=%3.1f%%, 2=%3.1f%%, 4=%3.1f%%, 8=%3.1f%%, 16=%3.1f%%, "
+		"32=%3.1f%%, >=64=%3.1f%%\n", depth[0], depth[1], depth[2], depth[3], depth[4],
+		depth[5], depth[6]);
+	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",0,0 short=0,0,0,0 "
+		"dropped=0,0,0,0\n", g->dir[DIR_READ].ios, g->dir[DIR_WRITE].ios);
+	uint64_t errors = g->dir[DIR_READ].errors + g->dir[DIR_WRITE].errors;
+	if (errors) {
+		int first = g->dir[DIR_READ].first_error ? g->dir[DIR_READ].first_error
+							 : g->dir[DIR_WRITE].first_error;
+		fprintf(out, "     errors    : total=%" PRIu64 ", first_error=%d/<%s>\n", errors,
+			first, strerror(first));
+	}
+}
+
+static void print_run_status(FILE *out, const struct run_result *r, unsigned gid)
+{
+	static const char *const label[DIR_COUNT] = { "   READ", "  WRITE" };
+	fprintf(out, "\nRun status group %u (all jobs):\n", gid);
+	for (int d = 0; d < DIR_COUNT; d++) {
+		struct group_totals t;
+		char agg[32], aggalt[32], mn[32], mx[32], mnalt[32], mxalt[32], io[32], ioalt[32];
+		group_totals(r, gid, d, &t);
+		if (!t.any)
+			continue;
+		fprintf(out, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%" PRIu64 "-%" PRIu64
+			"msec\n", label[d],
+			report_num(agg, sizeof(agg), t.agg, REPORT_SIG_FIGS, true, "B/s"),
+			report_num(aggalt, sizeof(aggalt), t.agg, REPORT_SIG_FIGS, false, "B/s"),
+			report_num(mn, sizeof(mn), t.min_bw, REPORT_SIG_FIGS, true, "B/s"),
+			report_num(mx, sizeof(mx), t.max_bw, REPORT_SIG_FIGS, true, "B/s"),
+			report_num(mnalt, sizeof(mnalt), t.min_bw, REPORT_SIG_FIGS, false, "B/s"),
+			report_num(mxalt, sizeof(mxalt), t.max_bw, REPORT_SIG_FIGS, false, "B/s"),
+			report_num(io, sizeof(io), t.io_bytes, REPORT_SIG_FIGS, true, "B"),
+			report_num(ioalt, sizeof(ioalt), t.io_bytes, REPORT_SIG_FIGS, false, "B"),
+			t.min_run, t.max_run);
+	}
+}
+
+static void print_disks(FILE *out, const struct run_result *r)
+{
+	if (!r->ndisks)
+		return;
+	fputs("\nDisk stats (read/write):\n", out);
+	for (size_t i = 0; i < r->ndisks; i++) {
+		const struct disk_delta *d = &r->disks[i];
+		fprintf(out, "  %s: ios=%" PRIu64 "/%" PRIu64 ", sectors=%" PRIu64 "/%" PRIu64
+			", merge=%" PRIu64 "/%" PRIu64 ", ticks=%" PRIu64 "/%" PRIu64
+			", in_queue=%" PRIu64 ", util=%3.2f%%\n", d->name, d->ios[0], d->ios[1],
+			d->sectors[0], d->sectors[1], d->merges[0], d->merges[1], d->ticks_ms[0],
+			d->ticks_ms[1], d->in_queue_ms, d->util);
+	}
+}
+
+static void print_cpu_row(FILE *out, const char *label, const struct cpu_pct *p)
+{
+	fprintf(out, "  %-4s", label);
+	for (int f = 0; f < CPU_NFIELDS; f++)
+		fprintf(out, "%8.2f", p->pct[f]);
+	fputc('\n', out);
+}
+
+static void print_extras(FILE *out, const struct run_result *r)
+{
+	if (r->ncpu > 0 || report_cpu_sum(&r->cpu_all) > 0) {
+		/* Translation: mpstat is a command name; keep it as is. */
+		fprintf(out, "\n%s\n", _("CPU load over the run (as mpstat -P ALL shows it):"));
+		fprintf(out, "  %-4s", "CPU");
+		for (int f = 0; f < CPU_NFIELDS; f++) {
+			char head[16];
+			snprintf(head, sizeof(head), "%%%s", cpu_field_name((enum cpu_field)f));
+			fprintf(out, "%8s", head);
+		}
+		fputc('\n', out);
+		print_cpu_row(out, "all", &r->cpu_all);
+		for (int c = 0; c < r->ncpu && r->cpu; c++) {
+			char label[16];
+			snprintf(label, sizeof(label), "%d", c);
+			print_cpu_row(out, label, &r->cpu[c]);
+		}
+	}
+	if (r->ndisks) {
+		/* Translation: iostat is a command name; keep it as is. */
+		fprintf(out, "\n%s\n", _("Devices over the run (as iostat -x shows them):"));
+		fprintf(out, "  %-12s%10s%10s%11s%11s%9s%9s%9s%9s%8s%8s\n", "Device", "r/s", "w/s",
+			"rkB/s", "wkB/s", "rrqm/s", "wrqm/s", "r_await", "w_await", "aqu-sz",
+			"%util");
+		for (size_t i = 0; i < r->ndisks; i++) {
+			const struct disk_rates *k = &r->disks[i].rates;
+			fprintf(out, "  %-12s%10.2f%10.2f%11.2f%11.2f%9.2f%9.2f%9.2f%9.2f%8.2f%8.2f\n",
+				r->disks[i].name, k->r_s, k->w_s, k->rkb_s, k->wkb_s, k->rrqm_s,
+				k->wrqm_s, k->r_await, k->w_await, k->aqu_sz, k->util);
+		}
+	}
+	if (r->verdict[0]) {
+		const char *dev = r->device_name[0] ? r->device_name : "?";
+		fputc('\n', out);
+		if (r->reasons[0])
+			/* Translation: device name, verdict (safe, has-data...), reasons. */
+			fprintf(out, _("Safety verdict for %s: %s (%s)\n"), dev, r->verdict, r->reasons);
+		else
+			/* Translation: device name, verdict (safe, has-data...). */
+			fprintf(out, _("Safety verdict for %s: %s\n"), dev, r->verdict);
+	}
+}
+
+void report_normal(FILE *out, const struct run_result *r)
+{
+	struct report_numeric num;
+	report_numeric_begin(&num);
+
+	for (size_t i = 0; i < r->ngroups; i++) {
+		const struct group_result *g = &r->groups[i];
+		if (g->error || report_dir_active(g, DIR_READ) || report_dir_active(g, DIR_WRITE))
+			print_group(out, r, g);
+	}
+	/* One "Run status group" per stonewall group, in order of first use. */
+	for (size_t i = 0; i < r->ngroups; i++) {
+		bool seen = false;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = r->groups[j].groupid == r->groups[i].groupid;
+		if (!seen)
+			print_run_status(out, r, r->groups[i].groupid);
+	}
+	print_disks(out, r);
+	print_extras(out, r);
+
+	report_numeric_end(&num);
+}

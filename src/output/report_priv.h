@@ -1,0 +1,76 @@
+/* report_priv.h - what the normal and JSON reports compute alike: fio's
+ * number formatting, latency summaries, latency buckets and depth shares.
+ * Private to src/output. */
+#ifndef BLKTOP_REPORT_PRIV_H
+#define BLKTOP_REPORT_PRIV_H
+
+#include <locale.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "run.h"
+
+/* fio's significant figures for IOPS and bandwidth (sig_figs=4). */
+#define REPORT_SIG_FIGS 4
+/* Room for every percentile list blktop prints (hist_default_pcts). */
+#define REPORT_MAX_PCTS 32
+
+/* fio's latency buckets: ns and us each 2 4 10 20 50 100 250 500 750 1000,
+ * ms adds 2000 and >=2000. */
+#define LAT_BUCKETS_N 10
+#define LAT_BUCKETS_U 10
+#define LAT_BUCKETS_M 12
+extern const char *const lat_bucket_names[LAT_BUCKETS_M];
+
+struct lat_buckets {
+	double ns[LAT_BUCKETS_N], us[LAT_BUCKETS_U], ms[LAT_BUCKETS_M];   /* percent */
+};
+
+/* min/max/mean/stddev of one latency measure; all 0 when empty. */
+struct lat_summary {
+	uint64_t n, min, max;
+	double mean, stddev;
+};
+
+/* Per-direction figures as fio derives them from counts and runtime. */
+struct dir_rates {
+	uint64_t bw_bytes;      /* bytes per second, integer as fio */
+	double iops;            /* JSON keeps the fraction */
+	uint64_t iops_int;      /* the normal report rounds down, as fio */
+};
+
+/* Decimal digits of v (1 for 0). */
+int report_digits(uint64_t v);
+
+/* fio's num2str(): at most maxlen digits (the point counts), then a 1000
+ * or 1024 prefix; unit is appended ("", "B", "B/s"). Returns buf. */
+const char *report_num(char *buf, size_t len, uint64_t num, int maxlen, bool pow2,
+		       const char *unit);
+
+void report_lat_summary(const struct lat_stat *s, struct lat_summary *out);
+void report_dir_rates(const struct group_result *g, int dir, struct dir_rates *out);
+/* Whether a direction did anything worth a block of its own. */
+bool report_dir_active(const struct group_result *g, int dir);
+
+/* Percentiles of a latency measure at hist_default_pcts (npcts is
+ * returned; at most REPORT_MAX_PCTS). */
+size_t report_percentiles(const struct lat_stat *s, uint64_t *out);
+
+/* fio's "lat (usec): 250=0.01%" shares of clat, both directions. */
+void report_lat_buckets(const struct group_result *g, struct lat_buckets *out);
+/* fio's "IO depths" shares in percent (tiny ones shown as 0.1). */
+void report_depth_shares(const struct group_result *g, double out[DEPTH_LEVELS]);
+
+/* Sum of percentages in a cpu_pct (0: nothing was measured). */
+double report_cpu_sum(const struct cpu_pct *p);
+
+/* Switches the calling thread to '.' decimals for printf and back, so a
+ * report is the same in every locale while messages stay translated. */
+struct report_numeric {
+	locale_t old, c;
+};
+void report_numeric_begin(struct report_numeric *g);
+void report_numeric_end(struct report_numeric *g);
+
+#endif

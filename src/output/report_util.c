@@ -1,0 +1,200 @@
+/* report_util.c - the arithmetic both reports share, so the text and the
+ * JSON of one run can never disagree: fio's number formatting, latency
+ * summaries and buckets, depth shares, and the '.'-decimal guard. */
+#include "config.h"
+#include "output/report_priv.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "stats/hist.h"
+#include "stats/stats.h"
+
+const char *const lat_bucket_names[LAT_BUCKETS_M] = {
+	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
+};
+
+/* Upper edges of the buckets, in the unit of their group. */
+static const uint64_t lat_edges[LAT_BUCKETS_M - 1] = {
+	2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000,
+};
+
+int report_digits(uint64_t v)
+{
+	int n = 1;
+	while (v >= 10) {
+		v /= 10;
+		n++;
+	}
+	return n;
+}
+
+const char *report_num(char *buf, size_t len, uint64_t num, int maxlen, bool pow2,
+		       const char *unit)
+{
+	static const char *const si[] = { "", "k", "M", "G", "T", "P", "E" };
+	static const char *const iec[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
+	const char *const *prefix = pow2 ? iec : si;
+	const uint64_t thousand = pow2 ? 1024 : 1000;
+	const int nprefix = (int)(sizeof(si) / sizeof(si[0]));
+	int p = 0;
+	uint64_t rem = 0;
+	bool divided = false;
+
+	while (report_digits(num) > maxlen && p < nprefix - 1) {
+		rem = num % thousand;
+		num /= thousand;
+		divided = true;
+		p++;
+	}
+	int decimals = maxlen - report_digits(num) - 1;
+	if (!divided || decimals <= 0) {
+		/* fio rounds the last division half up when no decimals fit. */
+		if (divided && rem >= thousand / 2)
+			num++;
+		snprintf(buf, len, "%llu%s%s", (unsigned long long)num, prefix[p], unit);
+		return buf;
+	}
+	if (decimals > 18)
+		decimals = 18;  /* 10^18 still fits; fio never asks for more */
+	uint64_t scale = 1;
+	for (int i = 0; i < decimals; i++)
+		scale *= 10;
+	uint64_t frac = (uint64_t)llround((double)rem * (double)scale / (double)thousand);
+	if (frac >= scale) {
+		num++;
+		frac = 0;
+	}
+	snprintf(buf, len, "%llu.%0*llu%s%s", (unsigned long long)num, decimals,
+		 (unsigned long long)frac, prefix[p], unit);
+	return buf;
+}
+
+void report_lat_summary(const struct lat_stat *s, struct lat_summary *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!s->n)
+		return;
+	out->n = s->n;
+	out->min = lat_min(s);
+	out->max = s->max_ns;
+	out->mean = s->w.n ? s->w.mean : (double)s->sum_ns / (double)s->n;
+	out->stddev = welford_stddev(&s->w);
+}
+
+bool report_dir_active(const struct group_result *g, int dir)
+{
+	const struct dir_stats *d = &g->dir[dir];
+	return d->ios || d->bytes || d->errors;
+}
+
+void report_dir_rates(const struct group_result *g, int dir, struct dir_rates *out)
+{
+	const struct dir_stats *d = &g->dir[dir];
+	const uint64_t t = g->runtime_ms;
+	memset(out, 0, sizeof(*out));
+	if (!t)
+		return;
+	/* bytes * 1000 / t without overflowing at petabytes */
+	out->bw_bytes = d->bytes / t * 1000 + d->bytes % t * 1000 / t;
+	out->iops_int = d->ios / t * 1000 + d->ios % t * 1000 / t;
+	out->iops = (double)d->ios * 1000.0 / (double)t;
+}
+
+size_t report_percentiles(const struct lat_stat *s, uint64_t *out)
+{
+	size_t n = hist_default_npcts;
+	if (n > REPORT_MAX_PCTS)
+		n = REPORT_MAX_PCTS;
+	hist_percentiles(&s->hist, hist_default_pcts, n, lat_min(s), s->max_ns, out);
+	return n;
+}
+
+/* Share of clat samples of both directions in [lo, hi), in percent. */
+static double clat_share(const struct group_result *g, uint64_t lo, uint64_t hi,
+			 const uint64_t n[DIR_COUNT], uint64_t total)
+{
+	double in = 0;
+	for (int d = 0; d < DIR_COUNT; d++)
+		if (n[d])
+			in += hist_fraction(&g->dir[d].clat.hist, lo, hi) * (double)n[d];
+	double pct = in * 100.0 / (double)total;
+	/* fio shows a bucket that holds anything as at least 0.01%. */
+	if (pct > 0 && pct < 0.01)
+		pct = 0.01;
+	return pct;
+}
+
+static void fill_group(const struct group_result *g, double *out, int nb, uint64_t unit,
+		       bool first_from_zero, const uint64_t n[DIR_COUNT], uint64_t total)
+{
+	for (int i = 0; i < nb; i++) {
+		uint64_t lo = i ? lat_edges[i - 1] * unit : (first_from_zero ? 0 : unit);
+		uint64_t hi = i < LAT_BUCKETS_M - 1 ? lat_edges[i] * unit : UINT64_MAX;
+		out[i] = clat_share(g, lo, hi, n, total);
+	}
+}
+
+void report_lat_buckets(const struct group_result *g, struct lat_buckets *out)
+{
+	memset(out, 0, sizeof(*out));
+	uint64_t n[DIR_COUNT], total = 0;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		n[d] = hist_total(&g->dir[d].clat.hist);
+		total += n[d];
+	}
+	if (!total)
+		return;
+	/* Below 1 us in ns, below 1 ms in us, the rest in ms, as fio. */
+	fill_group(g, out->ns, LAT_BUCKETS_N, 1, true, n, total);
+	fill_group(g, out->us, LAT_BUCKETS_U, 1000, false, n, total);
+	fill_group(g, out->ms, LAT_BUCKETS_M, 1000000, false, n, total);
+}
+
+void report_depth_shares(const struct group_result *g, double out[DEPTH_LEVELS])
+{
+	uint64_t total = 0;
+	for (int i = 0; i < DEPTH_LEVELS; i++)
+		total += g->depth_levels[i];
+	for (int i = 0; i < DEPTH_LEVELS; i++) {
+		out[i] = total ? (double)g->depth_levels[i] * 100.0 / (double)total : 0;
+		if (g->depth_levels[i] && out[i] < 0.1)
+			out[i] = 0.1;
+	}
+}
+
+double report_cpu_sum(const struct cpu_pct *p)
+{
+	double s = 0;
+	for (int i = 0; i < CPU_NFIELDS; i++)
+		s += p->pct[i];
+	return s;
+}
+
+void report_numeric_begin(struct report_numeric *g)
+{
+	g->old = (locale_t)0;
+	g->c = (locale_t)0;
+	/* A copy of the thread's locale with only LC_NUMERIC replaced, so
+	 * gettext still answers in the user's language. */
+	locale_t dup = duplocale(uselocale((locale_t)0));
+	if (dup == (locale_t)0)
+		return;
+	locale_t c = newlocale(LC_NUMERIC_MASK, "C", dup);
+	if (c == (locale_t)0) {
+		freelocale(dup);
+		return;
+	}
+	g->c = c;
+	g->old = uselocale(c);
+}
+
+void report_numeric_end(struct report_numeric *g)
+{
+	if (g->c == (locale_t)0)
+		return;
+	uselocale(g->old);
+	freelocale(g->c);
+	g->c = (locale_t)0;
+}

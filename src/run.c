@@ -1,0 +1,674 @@
+/* run.c - runs a job set. Each job section becomes numjobs threads; sections
+ * run together unless stonewall puts them in a later wave. The calling
+ * thread is the monitor: it never touches the I/O path, it only reads the
+ * threads' counters (relaxed atomics) once a second to make per-second
+ * samples and status intervals, then merges everything at the end. */
+#include "config.h"
+#include "run.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "engine/engine.h"
+#include "i18n.h"
+#include "target.h"
+
+#define MAX_FILES_PER_JOB 64
+#define SERIES_CAP 2048
+#define MONITOR_NAP_NS (50 * 1000 * 1000ULL)
+
+static volatile int run_stop_flag;
+
+void run_request_stop(void)
+{
+	run_stop_flag = 1;
+}
+
+int job_set_add(struct job_set *set, const struct job_spec *job)
+{
+	struct job_spec *n = realloc(set->jobs, (set->njobs + 1) * sizeof(*n));
+	if (!n)
+		return -1;
+	set->jobs = n;
+	set->jobs[set->njobs++] = *job;
+	return 0;
+}
+
+void job_set_free(struct job_set *set)
+{
+	free(set->jobs);
+	set->jobs = NULL;
+	set->njobs = 0;
+}
+
+/* What the monitor reads of a section at one moment. */
+struct section_snap {
+	uint64_t t_ns;
+	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT], errors[DIR_COUNT];
+	uint64_t clat_n[DIR_COUNT], clat_sum[DIR_COUNT];
+	struct hist clat[DIR_COUNT];
+};
+
+struct section {
+	struct job_spec *spec;
+	unsigned wave;              /* stonewall: runs after earlier waves */
+	unsigned groupid;           /* reporting group (stonewall or new_group) */
+	struct job_thread *threads;
+	unsigned nthreads;
+	struct thread_file *files;  /* nthreads * files_per_thread */
+	unsigned files_per_thread;
+	struct section_snap *prev_tick, *prev_hook, *cur;
+	struct group_result *res;
+	uint64_t epoch_ns;          /* end of the ramp: samples count from here */
+};
+
+/* Targets opened for the whole run, shared by the clones that use them. */
+struct open_targets {
+	struct target **v;
+	size_t n;
+};
+
+/* Opens a target once per (path, access) for the whole run: the clones of
+ * a section, and sections on the same device, share the descriptor; a
+ * second O_EXCL open by this process would be refused by the kernel. */
+static struct target *open_shared(struct open_targets *ot, const struct target *want,
+				  const struct job_spec *job, bool force, int *status, char *err,
+				  size_t errlen)
+{
+	bool writes = rw_writes(job->rw);
+	for (size_t i = 0; i < ot->n; i++) {
+		struct target *t = ot->v[i];
+		if (!strcmp(t->path, want->path) && t->writable == writes &&
+		    t->direct == job->direct && t->dev_size >= job->offset + job->size)
+			return t;
+	}
+	struct target **nv = realloc(ot->v, (ot->n + 1) * sizeof(*nv));
+	struct target *t = malloc(sizeof(*t));
+	if (nv)
+		ot->v = nv;
+	if (!nv || !t) {
+		free(t);
+		*status = 1;
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		return NULL;
+	}
+	*t = *want;
+	*status = target_open(t, job, force, err, errlen);
+	if (*status) {
+		target_close(t);
+		free(t);
+		return NULL;
+	}
+	ot->v[ot->n++] = t;
+	return t;
+}
+
+static void close_all(struct open_targets *ot)
+{
+	for (size_t i = 0; i < ot->n; i++) {
+		target_close(ot->v[i]);
+		free(ot->v[i]);
+	}
+	free(ot->v);
+	ot->v = NULL;
+	ot->n = 0;
+}
+
+/* Parses "0-3,6" into a set of online CPUs. 0, or -1 with err set. */
+static int parse_cpus(const char *list, cpu_set_t *set, char *err, size_t errlen)
+{
+	CPU_ZERO(set);
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
+	char buf[256];
+	snprintf(buf, sizeof(buf), "%s", list);
+	char *save = NULL;
+	bool any = false;
+	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		char *end;
+		errno = 0;
+		long lo = strtol(tok, &end, 10), hi = lo;
+		if (end == tok || errno || lo < 0)
+			goto bad;
+		if (*end == '-') {
+			char *p = end + 1;
+			hi = strtol(p, &end, 10);
+			if (end == p || hi < lo)
+				goto bad;
+		}
+		if (*end)
+			goto bad;
+		for (long c = lo; c <= hi && c < CPU_SETSIZE; c++) {
+			if (c < online) {
+				CPU_SET((int)c, set);
+				any = true;
+			}
+		}
+	}
+	if (!any) {
+		snprintf(err, errlen, _("cpus_allowed: none of %s is online (CPUs 0-%ld here)"),
+			 list, online - 1);
+		return -1;
+	}
+	return 0;
+bad:
+	snprintf(err, errlen, _("cpus_allowed: '%s' is not a CPU list such as 0-3,6"), list);
+	return -1;
+}
+
+/* The n-th CPU of a set, wrapping: cpus_allowed_policy=split. */
+static int nth_cpu(const cpu_set_t *set, unsigned n)
+{
+	int count = CPU_COUNT(set);
+	int want = (int)(n % (unsigned)count);
+	for (int c = 0; c < CPU_SETSIZE; c++)
+		if (CPU_ISSET(c, set) && want-- == 0)
+			return c;
+	return 0;
+}
+
+static void thread_init_stats(struct job_thread *t)
+{
+	for (int d = 0; d < DIR_COUNT; d++) {
+		lat_init(&t->dir[d].slat);
+		lat_init(&t->dir[d].clat);
+		lat_init(&t->dir[d].lat);
+	}
+}
+
+/* Builds the threads of one section and opens what they use. */
+static int section_prepare(struct section *s, struct open_targets *ot, bool force, char *err,
+			   size_t errlen)
+{
+	const struct job_spec *job = s->spec;
+	struct target want[MAX_FILES_PER_JOB];
+	cpu_set_t cpus;
+	int status = 0;
+
+	if (job->cpus_allowed[0] && parse_cpus(job->cpus_allowed, &cpus, err, errlen))
+		return 2;
+	s->nthreads = (unsigned)job->numjobs;
+	s->threads = calloc(s->nthreads, sizeof(*s->threads));
+	if (!s->threads)
+		goto nomem;
+	for (unsigned c = 0; c < s->nthreads; c++) {
+		int n = target_files_for(job, c, want, MAX_FILES_PER_JOB, err, errlen);
+		if (n < 0)
+			return 2;
+		if (c == 0) {
+			s->files_per_thread = (unsigned)n;
+			s->files = calloc((size_t)n * s->nthreads, sizeof(*s->files));
+			if (!s->files)
+				goto nomem;
+		}
+		struct job_thread *t = &s->threads[c];
+		t->spec = job;
+		t->clone = c;
+		t->files = &s->files[(size_t)c * s->files_per_thread];
+		t->nfiles = (unsigned)n;
+		thread_init_stats(t);
+		for (int i = 0; i < n; i++) {
+			struct target *tg = open_shared(ot, &want[i], job, force, &status, err, errlen);
+			if (!tg)
+				return status;
+			status = target_area(tg, job, &t->files[i].area_start, &t->files[i].area_len,
+					     err, errlen);
+			if (status)
+				return status;
+			t->files[i].fd = tg->fd;
+		}
+		uint64_t limit = job->io_size ? job->io_size : 0;
+		if (!limit && !job->time_based)
+			for (int i = 0; i < n; i++)
+				limit += t->files[i].area_len;
+		t->io_limit = job->time_based ? 0 : limit;
+		if (job->cpus_allowed[0]) {
+			t->pin = true;
+			if (job->cpus_policy == CPUS_SPLIT) {
+				CPU_ZERO(&t->cpus);
+				CPU_SET(nth_cpu(&cpus, c), &t->cpus);
+			} else {
+				t->cpus = cpus;
+			}
+		}
+		t->stop = &run_stop_flag;
+	}
+	s->prev_tick = calloc(1, sizeof(*s->prev_tick));
+	s->prev_hook = calloc(1, sizeof(*s->prev_hook));
+	s->cur = calloc(1, sizeof(*s->cur));
+	if (!s->prev_tick || !s->prev_hook || !s->cur)
+		goto nomem;
+	return 0;
+nomem:
+	snprintf(err, errlen, "%s", strerror(ENOMEM));
+	return 1;
+}
+
+static void section_free(struct section *s)
+{
+	free(s->threads);
+	free(s->files);
+	free(s->prev_tick);
+	free(s->prev_hook);
+	free(s->cur);
+}
+
+/* Reads what the threads have counted so far, without stopping them. */
+static void section_snapshot(struct section *s, struct section_snap *m, uint64_t t_ns)
+{
+	memset(m, 0, sizeof(*m));
+	m->t_ns = t_ns;
+	for (unsigned i = 0; i < s->nthreads; i++) {
+		const struct job_thread *t = &s->threads[i];
+		for (int d = 0; d < DIR_COUNT; d++) {
+			const struct dir_stats *ds = &t->dir[d];
+			m->ios[d] += __atomic_load_n(&ds->ios, __ATOMIC_RELAXED);
+			m->bytes[d] += __atomic_load_n(&ds->bytes, __ATOMIC_RELAXED);
+			m->errors[d] += __atomic_load_n(&ds->errors, __ATOMIC_RELAXED);
+			m->clat_n[d] += __atomic_load_n(&ds->clat.n, __ATOMIC_RELAXED);
+			m->clat_sum[d] += __atomic_load_n(&ds->clat.sum_ns, __ATOMIC_RELAXED);
+			for (unsigned b = 0; b < HIST_NR; b++)
+				m->clat[d].count[b] +=
+					__atomic_load_n(&ds->clat.hist.count[b], __ATOMIC_RELAXED);
+		}
+	}
+}
+
+static uint64_t hist_highest(const struct hist *h)
+{
+	for (unsigned b = HIST_NR; b-- > 0;)
+		if (h->count[b])
+			return hist_bucket_value(b);
+	return 0;
+}
+
+/* One second of a section: its sample, for iops_* / bw_* and the series. */
+static void section_sample(struct section *s, const struct section_snap *a,
+			   const struct section_snap *b)
+{
+	double secs = (double)(b->t_ns - a->t_ns) / 1e9;
+	struct sample smp;
+	struct hist diff;
+	uint64_t p[2];
+	static const double p50_99[2] = { 50.0, 99.0 };
+
+	if (secs <= 0)
+		return;
+	memset(&smp, 0, sizeof(smp));
+	smp.t_ms = (b->t_ns - s->epoch_ns) / 1000000ULL;
+	smp.span_ms = (uint32_t)((b->t_ns - a->t_ns) / 1000000ULL);
+	for (int d = 0; d < DIR_COUNT; d++) {
+		if (!rw_reads(s->spec->rw) && d == DIR_READ)
+			continue;
+		if (!rw_writes(s->spec->rw) && d == DIR_WRITE)
+			continue;
+		double iops = (double)(b->ios[d] - a->ios[d]) / secs;
+		double bw = (double)(b->bytes[d] - a->bytes[d]) / secs;
+		sample_stat_add(&s->res->iops_samples[d], iops);
+		sample_stat_add(&s->res->bw_samples[d], bw / 1024.0);
+		smp.iops[d] = iops;
+		smp.bw_bytes[d] = bw;
+		hist_diff(&diff, &b->clat[d], &a->clat[d]);
+		hist_percentiles(&diff, p50_99, 2, 0, UINT64_MAX, p);
+		smp.clat_p50_ns[d] = p[0];
+		smp.clat_p99_ns[d] = p[1];
+	}
+	sample_series_add(&s->res->series, &smp);
+}
+
+static void section_emit(struct section *s, const struct section_snap *a,
+			 const struct section_snap *b, const struct run_hooks *hooks, bool ramping)
+{
+	struct run_interval iv;
+	struct hist diff;
+
+	memset(&iv, 0, sizeof(iv));
+	iv.groupid = s->groupid;
+	iv.name = s->spec->name;
+	iv.t_ms = b->t_ns > s->epoch_ns ? (b->t_ns - s->epoch_ns) / 1000000ULL : 0;
+	iv.span_ms = (b->t_ns - a->t_ns) / 1000000ULL;
+	iv.runtime_ms = s->spec->runtime_ms;
+	iv.ramping = ramping;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		iv.ios[d] = b->ios[d] - a->ios[d];
+		iv.bytes[d] = b->bytes[d] - a->bytes[d];
+		iv.errors[d] = b->errors[d] - a->errors[d];
+		uint64_t n = b->clat_n[d] - a->clat_n[d];
+		iv.clat_mean_ns[d] = n ? (b->clat_sum[d] - a->clat_sum[d]) / n : 0;
+		hist_diff(&diff, &b->clat[d], &a->clat[d]);
+		hist_percentiles(&diff, hist_default_pcts, hist_default_npcts, 0, UINT64_MAX,
+				 iv.clat_pct_ns[d]);
+		iv.clat_max_ns[d] = hist_highest(&diff);
+		iv.run_ios[d] = b->ios[d];
+		iv.run_bytes[d] = b->bytes[d];
+		iv.run_clat_mean_ns[d] = b->clat_n[d] ? b->clat_sum[d] / b->clat_n[d] : 0;
+		hist_percentiles(&b->clat[d], hist_default_pcts, hist_default_npcts, 0, UINT64_MAX,
+				 iv.run_clat_pct_ns[d]);
+	}
+	hooks->interval(&iv, hooks->arg);
+}
+
+static bool wave_finished(struct section *secs, size_t n, unsigned wave)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (secs[i].wave != wave)
+			continue;
+		for (unsigned k = 0; k < secs[i].nthreads; k++)
+			if (!__atomic_load_n(&secs[i].threads[k].finished, __ATOMIC_ACQUIRE))
+				return false;
+	}
+	return true;
+}
+
+static void nap_until(uint64_t when)
+{
+	uint64_t now = now_ns();
+	if (when <= now)
+		return;
+	uint64_t d = when - now;
+	if (d > MONITOR_NAP_NS)
+		d = MONITOR_NAP_NS;
+	struct timespec ts = { (time_t)(d / 1000000000ULL), (long)(d % 1000000000ULL) };
+	nanosleep(&ts, NULL);
+}
+
+/* Starts a wave's threads and watches them until they all end. */
+static int run_wave(struct section *secs, size_t n, unsigned wave, const struct run_hooks *hooks,
+		    char *err, size_t errlen)
+{
+	uint64_t start = now_ns();
+	uint64_t tick = start, hook_next = UINT64_MAX;
+	uint64_t hook_gap = hooks && hooks->interval && hooks->interval_ms
+				    ? hooks->interval_ms * 1000000ULL : 0;
+	int status = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct section *s = &secs[i];
+		if (s->wave != wave)
+			continue;
+		const struct job_spec *job = s->spec;
+		s->epoch_ns = start + job->ramp_ms * 1000000ULL;
+		section_snapshot(s, s->prev_tick, s->epoch_ns);
+		*s->prev_hook = *s->prev_tick;
+		s->prev_hook->t_ns = start;
+		for (unsigned k = 0; k < s->nthreads; k++) {
+			struct job_thread *t = &s->threads[k];
+			t->start_ns = start;
+			t->ramp_end_ns = s->epoch_ns;
+			t->deadline_ns = job->runtime_ms ? s->epoch_ns + job->runtime_ms * 1000000ULL : 0;
+			int r = pthread_create(&t->tid, NULL, job_thread_main, t);
+			if (r) {
+				snprintf(err, errlen, _("cannot start a job thread: %s"), strerror(r));
+				t->finished = 1;
+				t->tid = 0;
+				run_request_stop();
+				status = 1;
+			}
+		}
+		if (s->epoch_ns > tick)
+			tick = s->epoch_ns;
+	}
+	tick += 1000000000ULL;
+	if (hook_gap)
+		hook_next = start + hook_gap;
+
+	while (!wave_finished(secs, n, wave)) {
+		nap_until(tick < hook_next ? tick : hook_next);
+		uint64_t now = now_ns();
+		bool do_tick = now >= tick, do_hook = now >= hook_next;
+		if (!do_tick && !do_hook)
+			continue;
+		for (size_t i = 0; i < n; i++) {
+			struct section *s = &secs[i];
+			if (s->wave != wave)
+				continue;
+			section_snapshot(s, s->cur, now);
+			if (do_tick && now >= s->epoch_ns + 1000000000ULL) {
+				section_sample(s, s->prev_tick, s->cur);
+				*s->prev_tick = *s->cur;
+			}
+			if (do_hook) {
+				section_emit(s, s->prev_hook, s->cur, hooks, now < s->epoch_ns);
+				*s->prev_hook = *s->cur;
+			}
+		}
+		if (do_tick)
+			while (tick <= now)
+				tick += 1000000000ULL;
+		if (do_hook)
+			while (hook_next <= now)
+				hook_next += hook_gap;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (secs[i].wave == wave)
+			for (unsigned k = 0; k < secs[i].nthreads; k++)
+				if (secs[i].threads[k].tid)
+					pthread_join(secs[i].threads[k].tid, NULL);
+	/* A last status line for what happened since the previous one. */
+	if (hook_gap)
+		for (size_t i = 0; i < n; i++) {
+			struct section *s = &secs[i];
+			if (s->wave != wave)
+				continue;
+			section_snapshot(s, s->cur, now_ns());
+			if (s->cur->ios[0] + s->cur->ios[1] != s->prev_hook->ios[0] + s->prev_hook->ios[1])
+				section_emit(s, s->prev_hook, s->cur, hooks, false);
+		}
+	return status;
+}
+
+static double tv_secs(const struct timeval *a, const struct timeval *b)
+{
+	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_usec - a->tv_usec) / 1e6;
+}
+
+/* Merges the threads of a section into its group result. */
+static void section_collect(struct section *s)
+{
+	struct group_result *g = s->res;
+	uint64_t from = UINT64_MAX, to = 0;
+	double usr = 0, sys = 0;
+
+	for (unsigned k = 0; k < s->nthreads; k++) {
+		const struct job_thread *t = &s->threads[k];
+		for (int d = 0; d < DIR_COUNT; d++) {
+			const struct dir_stats *src = &t->dir[d];
+			struct dir_stats *dst = &g->dir[d];
+			dst->ios += src->ios;
+			dst->bytes += src->bytes;
+			dst->errors += src->errors;
+			if (!dst->first_error)
+				dst->first_error = src->first_error;
+			lat_merge(&dst->slat, &src->slat);
+			lat_merge(&dst->clat, &src->clat);
+			lat_merge(&dst->lat, &src->lat);
+		}
+		for (int l = 0; l < DEPTH_LEVELS; l++)
+			g->depth_levels[l] += t->depth_levels[l];
+		g->submit_calls += t->submit_calls;
+		g->reap_calls += t->reap_calls;
+		if (t->counted_from_ns < from)
+			from = t->counted_from_ns;
+		if (t->ended_ns > to)
+			to = t->ended_ns;
+		usr += tv_secs(&t->ru_start.ru_utime, &t->ru_end.ru_utime);
+		sys += tv_secs(&t->ru_start.ru_stime, &t->ru_end.ru_stime);
+		g->ctx += (uint64_t)(t->ru_end.ru_nvcsw - t->ru_start.ru_nvcsw) +
+			  (uint64_t)(t->ru_end.ru_nivcsw - t->ru_start.ru_nivcsw);
+		g->majf += (uint64_t)(t->ru_end.ru_majflt - t->ru_start.ru_majflt);
+		g->minf += (uint64_t)(t->ru_end.ru_minflt - t->ru_start.ru_minflt);
+		if (t->error && !g->error) {
+			g->error = t->error;
+			snprintf(g->error_msg, sizeof(g->error_msg), "%s", t->error_msg);
+		}
+	}
+	g->runtime_ms = to > from ? (to - from) / 1000000ULL : 0;
+	double secs = (double)(to > from ? to - from : 0) / 1e9;
+	g->usr_cpu = secs > 0 ? usr / secs * 100.0 : 0;
+	g->sys_cpu = secs > 0 ? sys / secs * 100.0 : 0;
+}
+
+static void group_init(struct group_result *g, const struct section *s, const char *path)
+{
+	memset(g, 0, sizeof(*g));
+	snprintf(g->name, sizeof(g->name), "%s", s->spec->name);
+	g->groupid = s->groupid;
+	g->nthreads = s->nthreads;
+	g->spec = *s->spec;
+	snprintf(g->path, sizeof(g->path), "%s", path);
+	for (int d = 0; d < DIR_COUNT; d++) {
+		lat_init(&g->dir[d].slat);
+		lat_init(&g->dir[d].clat);
+		lat_init(&g->dir[d].lat);
+		sample_stat_init(&g->iops_samples[d]);
+		sample_stat_init(&g->bw_samples[d]);
+	}
+}
+
+/* The distinct disks under the opened targets, snapshotted. */
+static int disks_snapshot(const struct open_targets *ot, struct disk_snapshot **out, size_t *n)
+{
+	*out = NULL;
+	*n = 0;
+	for (size_t i = 0; i < ot->n; i++) {
+		const char *name = ot->v[i]->disk;
+		bool seen = !name[0];
+		for (size_t k = 0; k < *n && !seen; k++)
+			seen = !strcmp((*out)[k].name, name);
+		if (seen)
+			continue;
+		struct disk_snapshot *nv = realloc(*out, (*n + 1) * sizeof(**out));
+		if (!nv)
+			return -1;
+		*out = nv;
+		memset(&nv[*n], 0, sizeof(nv[*n]));
+		if (diskstat_snapshot(name, &nv[*n]) == 0)
+			(*n)++;
+	}
+	return 0;
+}
+
+static void cpu_results(struct run_result *r, const struct cpu_snapshot *a,
+			const struct cpu_snapshot *b)
+{
+	cpu_pct_between(&a->all, &b->all, &r->cpu_all);
+	int n = a->ncpu < b->ncpu ? a->ncpu : b->ncpu;
+	r->cpu = n > 0 ? calloc((size_t)n, sizeof(*r->cpu)) : NULL;
+	r->ncpu = r->cpu ? n : 0;
+	for (int i = 0; i < r->ncpu; i++)
+		cpu_pct_between(&a->cpu[i], &b->cpu[i], &r->cpu[i]);
+}
+
+int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_result *result,
+		char *err, size_t errlen)
+{
+	struct open_targets ot = { NULL, 0 };
+	struct section *secs = calloc(set->njobs ? set->njobs : 1, sizeof(*secs));
+	struct disk_snapshot *disk_before = NULL, *disk_after = NULL;
+	size_t ndisk_before = 0, ndisk_after = 0;
+	struct cpu_snapshot cpu_before = { 0 }, cpu_after = { 0 };
+	int status = 0;
+	unsigned wave = 0, groupid = 0;
+
+	err[0] = '\0';
+	memset(result, 0, sizeof(*result));
+	if (!secs) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		return 1;
+	}
+	if (set->njobs == 0) {
+		snprintf(err, errlen, _("no jobs to run"));
+		free(secs);
+		return 2;
+	}
+	run_stop_flag = 0;
+	for (size_t i = 0; i < set->njobs && !status; i++) {
+		struct job_spec *job = &set->jobs[i];
+		if (i > 0 && job->stonewall)
+			wave++;
+		if (i > 0 && (job->stonewall || job->new_group))
+			groupid++;
+		secs[i].spec = job;
+		secs[i].wave = wave;
+		secs[i].groupid = groupid;
+		status = section_prepare(&secs[i], &ot, set->force, err, errlen);
+	}
+	if (status)
+		goto out;
+
+	result->groups = calloc(set->njobs, sizeof(*result->groups));
+	if (!result->groups) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		status = 1;
+		goto out;
+	}
+	result->ngroups = set->njobs;
+	for (size_t i = 0; i < set->njobs; i++) {
+		secs[i].res = &result->groups[i];
+		const char *path = "";
+		for (size_t k = 0; k < ot.n; k++)
+			if (secs[i].files && ot.v[k]->fd == secs[i].files[0].fd)
+				path = ot.v[k]->path;
+		group_init(secs[i].res, &secs[i], path);
+		sample_series_init(&secs[i].res->series, SERIES_CAP);
+	}
+	if (ot.n && ot.v[0]->disk[0])
+		snprintf(result->device_name, sizeof(result->device_name), "%s", ot.v[0]->disk);
+
+	result->start_wall = (uint64_t)time(NULL);
+	disks_snapshot(&ot, &disk_before, &ndisk_before);
+	cpu_snapshot_take(&cpu_before);
+	for (unsigned w = 0; w <= wave && !run_stop_flag; w++)
+		if (run_wave(secs, set->njobs, w, hooks, err, errlen))
+			result->exit_status = 1;
+	cpu_snapshot_take(&cpu_after);
+	disks_snapshot(&ot, &disk_after, &ndisk_after);
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		if (secs[i].wave <= wave)
+			section_collect(&secs[i]);
+		if (secs[i].res->error && !result->exit_status) {
+			result->exit_status = 1;
+			snprintf(err, errlen, "%s: %s", secs[i].res->name, secs[i].res->error_msg);
+		}
+	}
+	if (cpu_before.ncpu && cpu_after.ncpu)
+		cpu_results(result, &cpu_before, &cpu_after);
+	if (ndisk_after) {
+		result->disks = calloc(ndisk_after, sizeof(*result->disks));
+		for (size_t a = 0; result->disks && a < ndisk_after; a++)
+			for (size_t b = 0; b < ndisk_before; b++)
+				if (!strcmp(disk_before[b].name, disk_after[a].name))
+					diskstat_delta(&disk_before[b], &disk_after[a],
+						       &result->disks[result->ndisks++]);
+	}
+out:
+	for (size_t i = 0; i < set->njobs; i++)
+		section_free(&secs[i]);
+	free(secs);
+	free(disk_before);
+	free(disk_after);
+	cpu_snapshot_free(&cpu_before);
+	cpu_snapshot_free(&cpu_after);
+	close_all(&ot);
+	if (status) {
+		run_result_free(result);
+		return status;
+	}
+	return 0;
+}
+
+void run_result_free(struct run_result *r)
+{
+	for (size_t i = 0; i < r->ngroups; i++)
+		sample_series_free(&r->groups[i].series);
+	free(r->groups);
+	free(r->disks);
+	free(r->cpu);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,334 @@
+/* form.c - the workload form, generated from the options table. Every
+ * field is text parsed by job_option_set(), so a value the command line
+ * refuses is refused here with the same words. Only changed fields are
+ * applied, on top of the job the form opened with: rwmixread and its
+ * mirror rwmixwrite do not undo each other. */
+#include "config.h"
+#include "screen/form.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "i18n.h"
+#include "options.h"
+
+#define VALUE_W 22
+
+int form_open(struct form *f, const struct job_spec *base)
+{
+	form_close(f);
+	f->fields = calloc(job_options_count, sizeof(*f->fields));
+	if (!f->fields)
+		return -1;
+	f->nfields = job_options_count;
+	f->base = *base;
+	for (size_t i = 0; i < f->nfields; i++) {
+		job_option_format(base, &job_options[i], f->fields[i].text, FORM_TEXT_MAX);
+		memcpy(f->fields[i].initial, f->fields[i].text, FORM_TEXT_MAX);
+	}
+	f->open = true;
+	snprintf(f->message, sizeof(f->message), "%s",
+		 _("Type to replace a value, Left/Right to choose, Enter to start, Esc to cancel."));
+	return 0;
+}
+
+void form_close(struct form *f)
+{
+	free(f->fields);
+	memset(f, 0, sizeof(*f));
+}
+
+static void set_message(struct form *f, bool error, const char *text)
+{
+	snprintf(f->message, sizeof(f->message), "%s", text);
+	f->message_error = error;
+}
+
+int form_apply(struct form *f, struct job_spec *job)
+{
+	*job = f->base;
+	int bad = -1;
+	for (size_t i = 0; i < f->nfields; i++) {
+		struct form_field *fl = &f->fields[i];
+		fl->err[0] = '\0';
+		if (!strcmp(fl->text, fl->initial))
+			continue;
+		if (job_option_set(job, job_options[i].name, fl->text, fl->err, sizeof(fl->err)) &&
+		    bad < 0)
+			bad = (int)i;
+	}
+	if (bad < 0 && !job->filename[0] && !job->directory[0]) {
+		const struct job_option *o = job_option_find("filename");
+		bad = (int)(o - job_options);
+		snprintf(f->fields[bad].err, sizeof(f->fields[bad].err), "%s",
+			 _("filename: a target is needed (a device or a file)"));
+	}
+	return bad;
+}
+
+/* Checks one field alone, so its error shows as soon as it is left. */
+static void check_field(struct form *f, int i)
+{
+	struct job_spec scratch = f->base;
+	struct form_field *fl = &f->fields[i];
+	fl->err[0] = '\0';
+	if (strcmp(fl->text, fl->initial))
+		job_option_set(&scratch, job_options[i].name, fl->text, fl->err, sizeof(fl->err));
+}
+
+static void move_to(struct form *f, int sel)
+{
+	if (sel < 0)
+		sel = 0;
+	if (sel >= (int)f->nfields)
+		sel = (int)f->nfields - 1;
+	if (sel != f->sel)
+		check_field(f, f->sel);
+	f->sel = sel;
+	f->editing = false;
+}
+
+/* Left/Right walk an enum's choices or flip a boolean. */
+static void cycle_choice(struct form *f, int step)
+{
+	const struct job_option *o = &job_options[f->sel];
+	char *text = f->fields[f->sel].text;
+	if (o->type == OPT_BOOL) {
+		snprintf(text, FORM_TEXT_MAX, "%s", !strcmp(text, "1") ? "0" : "1");
+		return;
+	}
+	if (o->type != OPT_ENUM)
+		return;
+	int n = 0, cur = 0;
+	while (o->choices[n])
+		n++;
+	for (int i = 0; i < n; i++)
+		if (!strcmp(o->choices[i], text))
+			cur = i;
+	cur = (cur + step + n) % n;
+	snprintf(text, FORM_TEXT_MAX, "%s", o->choices[cur]);
+	f->editing = false;
+}
+
+static void text_backspace(char *s)
+{
+	size_t n = strlen(s);
+	while (n > 0 && ((unsigned char)s[n - 1] & 0xC0) == 0x80)
+		n--;
+	if (n > 0)
+		n--;
+	s[n] = '\0';
+}
+
+static void text_append(char *s, size_t cap, int wc)
+{
+	char mb[MB_LEN_MAX + 1];
+	mbstate_t st;
+	memset(&st, 0, sizeof(st));
+	size_t k = wcrtomb(mb, (wchar_t)wc, &st);
+	size_t n = strlen(s);
+	if (k == (size_t)-1 || n + k + 1 > cap)
+		return;
+	memcpy(s + n, mb, k);
+	s[n + k] = '\0';
+}
+
+/* The safety check of DESIGN 3 as the screen asks it: reads go anywhere,
+ * writes need a safe device or the typed name of a has-data one. A
+ * target the list does not know (a file) is left to the run's own gate. */
+static enum form_result check_target(struct form *f, const struct dev_rows *devs)
+{
+	char names[PATH_MAX];
+	if (!rw_writes(f->job.rw))
+		return FORM_START;
+	snprintf(names, sizeof(names), "%s", f->job.filename);
+	for (char *save = NULL, *tok = strtok_r(names, ":", &save); tok;
+	     tok = strtok_r(NULL, ":", &save)) {
+		const struct dev_row *d = devsource_find(devs, tok);
+		if (!d || d->verdict == VERDICT_SAFE)
+			continue;
+		if (d->verdict == VERDICT_HAS_DATA && !f->force) {
+			char msg[1200];
+			f->confirming = true;
+			f->confirm_text[0] = '\0';
+			snprintf(f->confirm_name, sizeof(f->confirm_name), "%s", d->name);
+			snprintf(msg, sizeof(msg),
+				 _("%s holds data (%s). Writing destroys it. Type %s and Enter to "
+				   "write anyway, Esc to go back:"),
+				 d->name, d->reasons, d->name);
+			set_message(f, true, msg);
+			return FORM_REDRAW;
+		}
+		if (d->verdict == VERDICT_IN_USE || d->verdict == VERDICT_READ_ONLY) {
+			char msg[1200];
+			snprintf(msg, sizeof(msg), _("refused: %s is %s: %s"), d->name, d->verdict_word,
+				 d->reasons);
+			set_message(f, true, msg);
+			return FORM_REDRAW;
+		}
+	}
+	return FORM_START;
+}
+
+static enum form_result try_start(struct form *f, const struct dev_rows *devs)
+{
+	f->editing = false;
+	f->force = false;
+	int bad = form_apply(f, &f->job);
+	if (bad >= 0) {
+		f->sel = bad;
+		set_message(f, true, f->fields[bad].err);
+		return FORM_REDRAW;
+	}
+	return check_target(f, devs);
+}
+
+static enum form_result confirm_key(struct form *f, struct key_event ev)
+{
+	if (!ev.func && ev.code == 27) {
+		f->confirming = false;
+		set_message(f, false, _("Not started."));
+		return FORM_REDRAW;
+	}
+	if (!ev.func && (ev.code == '\n' || ev.code == '\r')) {
+		f->confirming = false;
+		if (!strcmp(f->confirm_text, f->confirm_name)) {
+			f->force = true;
+			return FORM_START;
+		}
+		char msg[256];
+		snprintf(msg, sizeof(msg), _("Not started: the name typed does not match %s."),
+			 f->confirm_name);
+		set_message(f, true, msg);
+		return FORM_REDRAW;
+	}
+	if ((ev.func && ev.code == KEY_BACKSPACE) || (!ev.func && (ev.code == 127 || ev.code == 8)))
+		text_backspace(f->confirm_text);
+	else if (key_is_text(ev))
+		text_append(f->confirm_text, sizeof(f->confirm_text), ev.code);
+	return FORM_REDRAW;
+}
+
+enum form_result form_key(struct form *f, struct key_event ev, const struct dev_rows *devs)
+{
+	if (f->confirming)
+		return confirm_key(f, ev);
+	char *text = f->fields[f->sel].text;
+	if (ev.func) {
+		switch (ev.code) {
+		case KEY_UP: move_to(f, f->sel - 1); break;
+		case KEY_DOWN: move_to(f, f->sel + 1); break;
+		case KEY_BTAB: move_to(f, f->sel - 1); break;
+		case KEY_PPAGE: move_to(f, f->sel - 10); break;
+		case KEY_NPAGE: move_to(f, f->sel + 10); break;
+		case KEY_HOME: move_to(f, 0); break;
+		case KEY_END: move_to(f, (int)f->nfields - 1); break;
+		case KEY_LEFT: cycle_choice(f, -1); break;
+		case KEY_RIGHT: cycle_choice(f, 1); break;
+		case KEY_BACKSPACE: f->editing = true; text_backspace(text); break;
+		case KEY_ENTER: return try_start(f, devs);
+		default: return FORM_NONE;
+		}
+		return FORM_REDRAW;
+	}
+	switch (ev.code) {
+	case 27: return FORM_CLOSE;
+	case '\n': case '\r': return try_start(f, devs);
+	case '\t': move_to(f, f->sel + 1); return FORM_REDRAW;
+	case 127: case 8: f->editing = true; text_backspace(text); return FORM_REDRAW;
+	case 'u' & 0x1f: f->editing = true; text[0] = '\0'; return FORM_REDRAW;
+	default: break;
+	}
+	if (!key_is_text(ev))
+		return FORM_NONE;
+	if (!f->editing) {
+		text[0] = '\0';
+		f->editing = true;
+	}
+	text_append(text, FORM_TEXT_MAX, ev.code);
+	return FORM_REDRAW;
+}
+
+/* Up to two lines of message, broken at the pane's width. */
+static void draw_message(const struct form *f, const struct theme *t, int y, int x, int w)
+{
+	const char *s = f->message;
+	attr_t a = t->attr[f->message_error ? EL_ERROR : EL_NORMAL];
+	for (int line = 0; line < 2 && *s; line++) {
+		char buf[1200];
+		size_t n = strlen(s);
+		/* The longest prefix that fits, by cells, cut at a character. */
+		while (n > 0) {
+			snprintf(buf, sizeof(buf), "%.*s", (int)n, s);
+			if (text_width(buf) <= w)
+				break;
+			n--;
+			while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+				n--;
+		}
+		snprintf(buf, sizeof(buf), "%.*s", (int)n, s);
+		draw_text(y + line, x, w, a, buf);
+		s += n;
+	}
+	if (f->confirming) {
+		char buf[200];
+		snprintf(buf, sizeof(buf), "> %s_", f->confirm_text);
+		draw_text(y + 1, x, w, t->attr[EL_EDIT], buf);
+	}
+}
+
+void form_draw(struct form *f, const struct theme *t, struct rect r)
+{
+	char extra[300];
+	int namew = 0;
+	for (size_t i = 0; i < f->nfields; i++) {
+		int nw = text_width(job_options[i].name);
+		namew = nw > namew ? nw : namew;
+	}
+	namew += 2;
+	const char *target = f->base.filename[0] ? f->base.filename : f->base.directory;
+	snprintf(extra, sizeof(extra), _("target %s"), target);
+	draw_pane_title(t, r, _("Workload form"), extra, true);
+
+	int x = r.x + 1, w = r.w - 2, y = r.y + 1;
+	int visible = r.h - 5;         /* title, header, two message lines, hint */
+	if (visible < 1)
+		visible = 1;
+	if (f->sel < f->top)
+		f->top = f->sel;
+	if (f->sel >= f->top + visible)
+		f->top = f->sel - visible + 1;
+
+	attr_t h = t->attr[EL_HEADER];
+	draw_blank(y, x, w, h);
+	draw_text(y, x + 1, namew, h, _("OPTION"));
+	draw_text(y, x + 1 + namew, VALUE_W, h, _("VALUE"));
+	draw_text(y, x + 1 + namew + VALUE_W, w - namew - VALUE_W - 1, h, _("ABOUT"));
+	y++;
+	for (int i = 0; i < visible && f->top + i < (int)f->nfields; i++, y++) {
+		int k = f->top + i;
+		const struct job_option *o = &job_options[k];
+		const struct form_field *fl = &f->fields[k];
+		bool sel = k == f->sel;
+		attr_t a = sel ? t->attr[EL_SELECTED] : t->attr[EL_NORMAL];
+		char val[FORM_TEXT_MAX + 2];
+		draw_blank(y, x, w, a);
+		draw_text(y, x, 1, a, sel ? ">" : " ");
+		draw_text(y, x + 1, namew, a, o->name);
+		snprintf(val, sizeof(val), "%s%s", fl->text, sel && f->editing ? "_" : "");
+		draw_text(y, x + 1 + namew, VALUE_W - 1,
+			  sel && f->editing ? t->attr[EL_EDIT] : a, val);
+		int hx = x + 1 + namew + VALUE_W;
+		if (fl->err[0])
+			draw_text(y, hx, x + w - hx, t->attr[EL_ERROR], fl->err);
+		else
+			draw_text(y, hx, x + w - hx, sel ? a : t->attr[EL_DIM], _(o->help));
+	}
+	int my = r.y + r.h - 3;
+	draw_message(f, t, my, x, w);
+	draw_text(r.y + r.h - 1, x, w, t->attr[EL_DIM],
+		  _("Enter start  Esc cancel  Up/Down/Tab field  Left/Right choose  Ctrl-U clear"));
+}

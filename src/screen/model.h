@@ -1,0 +1,153 @@
+/* model.h - everything the screen shows, as data. Collectors and the run
+ * feed it snapshots; it keeps the previous ones and turns them into rates
+ * and percentages; views only read it. No curses, so unit tests drive it.
+ *
+ * Two threads write to it: the run's monitor thread (model_on_interval)
+ * and the screen's runner and scanner threads (model_job_ended,
+ * model_devices_ready). Those touch only the fields under `lock`, copy
+ * in and return: the job threads never wait for the screen. */
+#ifndef BLKTOP_SCREEN_MODEL_H
+#define BLKTOP_SCREEN_MODEL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collect/cpu.h"
+#include "collect/diskstat.h"
+#include "collect/irq.h"
+#include "run.h"
+#include "screen/devsource.h"
+
+#define MODEL_HISTORY 512       /* graph points kept: 8.5 min at 1 s */
+#define MODEL_NPCTS 17          /* hist_default_pcts */
+
+enum job_state {
+	JOB_IDLE,        /* nothing run yet */
+	JOB_RUNNING,
+	JOB_STOPPING,    /* stop asked, threads still ending */
+	JOB_DONE,        /* ended; a result is there */
+	JOB_FAILED,      /* ended with I/O errors; a result is there */
+	JOB_REFUSED,     /* never started: bad target or the safety gate */
+};
+
+/* Figures of one direction, for the last interval or a whole run. */
+struct dir_figures {
+	double iops, bw_bytes;
+	uint64_t clat_mean_ns, clat_max_ns;
+	uint64_t pct_ns[MODEL_NPCTS];
+	uint64_t ios;
+};
+
+/* What the live pane draws in one frame, copied out under the lock. */
+struct live_figures {
+	enum job_state state;
+	bool have_interval;          /* at least one interval arrived */
+	bool ramping;
+	uint64_t elapsed_ms, runtime_ms;
+	struct dir_figures last[DIR_COUNT];  /* the last interval */
+	struct dir_figures run[DIR_COUNT];   /* the run so far, or the final result */
+	uint64_t errors;
+	size_t history_len;
+	double history[MODEL_HISTORY];       /* IOPS per interval, oldest first */
+	uint64_t history_step_ms;
+};
+
+struct host_info {
+	char hostname[65];     /* as utsname holds them */
+	char release[65];
+	int ncpu_online;
+};
+
+struct screen_model {
+	pthread_mutex_t lock;
+	/* --- under lock: written by other threads --- */
+	enum job_state state;
+	uint64_t iv_seq;             /* bumped by every interval */
+	struct live_figures live;
+	uint64_t ring_head;          /* history is a ring while running */
+	double ring[MODEL_HISTORY];
+	bool ended_pending;          /* runner finished; UI has not joined */
+	int end_rc;
+	char end_err[512];
+	struct run_result end_result;
+	bool devs_pending;
+	struct dev_rows pending_devs;
+	char devs_err[256];
+
+	/* --- UI thread only --- */
+	struct host_info host;
+	struct job_spec job;         /* the job shown (running, or last) */
+	size_t njobs;
+	bool have_job;
+	char job_disk[64];           /* whole disk of the job's target */
+	unsigned char pinned[CPU_MAX];
+	int npinned;
+	char follow[64];             /* disk whose counters are sampled */
+
+	struct dev_rows devs;
+	bool devs_scanned;
+	bool scanning;
+
+	struct cpu_snapshot cpu_prev;
+	bool cpu_have_prev, cpu_valid;
+	struct cpu_pct cpu_all;
+	struct cpu_pct *cpu;         /* ncpu rows */
+	int ncpu;
+
+	struct disk_snapshot disk_prev;
+	bool disk_have_prev, disk_valid;
+	struct disk_rates disk;
+
+	struct irq_snapshot irq_prev;
+	bool irq_have_prev, irq_valid;
+	struct irq_rate *irq_rates;  /* irq_prev.n entries once valid */
+
+	bool have_result;
+	struct run_result result;
+	struct disk_rates result_disk;
+	bool result_disk_valid;
+	int run_rc;                  /* what run_job_set returned */
+	char run_err[512];
+
+	bool pct_run;                /* percentiles of the run, not the interval */
+	char status[256];            /* one-line message under the panes */
+	bool status_error;
+};
+
+void model_init(struct screen_model *m);
+void model_free(struct screen_model *m);
+
+/* The run's monitor thread: one interval's figures. */
+void model_on_interval(struct screen_model *m, const struct run_interval *iv);
+/* The runner thread: the run ended (rc and err as run_job_set gave them).
+ * Takes the result over. */
+void model_job_ended(struct screen_model *m, int rc, struct run_result *res, const char *err);
+/* The scanner thread: a fresh device list. Takes rows over. */
+void model_devices_ready(struct screen_model *m, struct dev_rows *rows, const char *err);
+
+/* UI thread: a job set is about to start. */
+void model_job_starting(struct screen_model *m, const struct job_set *set);
+/* UI thread: picks up what other threads left (an ended run, a device
+ * list). Returns true when something changed. */
+bool model_collect_pending(struct screen_model *m);
+/* UI thread: the disk whose counters and IRQs to follow ("" for none). */
+void model_follow_disk(struct screen_model *m, const char *disk);
+/* UI thread: takes CPU, disk and IRQ snapshots and turns them into rates. */
+void model_sample(struct screen_model *m);
+/* UI thread: a consistent copy of the live figures for one frame. */
+void model_live_copy(struct screen_model *m, struct live_figures *out);
+/* UI thread: stop was asked; the state shows it until the run ends. */
+void model_mark_stopping(struct screen_model *m);
+/* The job's state, read under the lock. */
+enum job_state model_state(struct screen_model *m);
+/* UI thread: whether a job is running or stopping. */
+bool model_job_active(struct screen_model *m);
+void model_set_status(struct screen_model *m, bool error, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* Whole disk holding a job target ("/dev/vdc", "vdc", a file), "" if none. */
+void model_target_disk(const char *target, char *disk, size_t len);
+
+#endif

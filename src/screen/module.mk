@@ -1,0 +1,1 @@
+# screen module: sources and tests.

@@ -1,0 +1,45 @@
+/* pane.h - a pane is a small class (as htop's Panel and Meter): a title,
+ * a draw function over the model, and how many rows it can scroll. The
+ * event loop knows panes only through this table of operations. Views
+ * read the model; they never read /proc or /sys. */
+#ifndef BLKTOP_SCREEN_PANE_H
+#define BLKTOP_SCREEN_PANE_H
+
+#include <stdbool.h>
+
+#include "screen/draw.h"
+#include "screen/model.h"
+#include "screen/theme.h"
+
+/* What every pane draws from in one frame. */
+struct view {
+	const struct screen_model *m;
+	const struct live_figures *live;
+	const struct theme *t;
+};
+
+/* Per-pane cursor: the selected row (devices) or the first row shown. */
+struct pane_state {
+	int sel;
+	int top;
+};
+
+struct pane_class {
+	const char *title;           /* N_() */
+	/* Draws into r; r.y is the pane's title line. May clamp st. */
+	void (*draw)(const struct view *v, struct rect r, struct pane_state *st, bool focused);
+	/* Rows the arrows move over (0: the pane does not scroll). */
+	int (*rows)(const struct view *v);
+	bool selects;                /* arrows move a selection, not the view */
+};
+
+extern const struct pane_class pane_devices;
+extern const struct pane_class pane_workload;
+extern const struct pane_class pane_live;
+extern const struct pane_class pane_cpu;
+extern const struct pane_class pane_irq;
+
+/* Keeps st->top so that st->sel is among the `visible` rows shown. */
+void pane_scroll_to_selection(struct pane_state *st, int nrows, int visible);
+
+#endif

@@ -1,0 +1,249 @@
+/* pane_live.c - the run as it goes: IOPS and bandwidth per direction for
+ * the last interval and the run so far, clat percentiles (interval or run,
+ * `t` toggles), the followed disk's iostat -x figures, and a graph of IOPS
+ * over the last minute or more. After the run the final figures stay. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "screen/fmt.h"
+#include "screen/pane.h"
+
+#define GRAPH_LABEL_W 7
+#define DIR_W 6
+
+static const char *const pct_label[MODEL_NPCTS] = {
+	"p1", "p5", "p10", "p20", "p30", "p40", "p50", "p60", "p70", "p80", "p90", "p95",
+	"p99", "p99.5", "p99.9", "p99.95", "p99.99",
+};
+/* Which percentiles to keep when not all fit: max first, then the tail,
+ * the median and the low end (index MODEL_NPCTS is max). */
+static const int pct_priority[MODEL_NPCTS + 1] = {
+	MODEL_NPCTS, 6, 12, 14, 16, 0, 10, 11, 13, 15, 1, 2, 9, 3, 8, 4, 7, 5,
+};
+
+static bool job_done(enum job_state s)
+{
+	return s == JOB_DONE || s == JOB_FAILED;
+}
+
+static void active_dirs(const struct view *v, bool dirs[DIR_COUNT])
+{
+	const struct job_spec *j = &v->m->job;
+	dirs[DIR_READ] = rw_reads(j->rw);
+	dirs[DIR_WRITE] = rw_writes(j->rw);
+	/* Sections of a job file may do both. */
+	for (int d = 0; d < DIR_COUNT; d++)
+		if (v->live->run[d].ios || v->live->last[d].ios)
+			dirs[d] = true;
+}
+
+static const char *dir_word(int d)
+{
+	return d == DIR_READ ? _("read") : _("write");
+}
+
+/* The direction's name in a column of at least DIR_W cells. */
+static int draw_dir_word(const struct view *v, int y, int x, int w, int d)
+{
+	int used = draw_text(y, x, w, v->t->attr[EL_HEADER], dir_word(d));
+	return used + 1 > DIR_W ? used + 1 : DIR_W;
+}
+
+/* "read  IOPS 36.9k BW 144MiB/s avg 26.7us | run IOPS 36.1k BW 141MiB/s" */
+static void draw_rates(const struct view *v, int y, int x, int w, int d)
+{
+	const struct theme *t = v->t;
+	const struct live_figures *l = v->live;
+	bool done = job_done(l->state);
+	const struct dir_figures *now = done ? &l->run[d] : &l->last[d];
+	char line[400], a[32], b[32], c[32], e[32], f[32];
+	int cx = x;
+
+	cx += draw_dir_word(v, y, x, w, d);
+	snprintf(line, sizeof(line), "IOPS %-6s BW %-10s avg %sus",
+		 fmt_count(now->iops, a, sizeof(a)), fmt_bytes_rate(now->bw_bytes, b, sizeof(b)),
+		 fmt_usec(now->clat_mean_ns, c, sizeof(c)));
+	cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], line);
+	if (done) {
+		snprintf(line, sizeof(line), _("  (whole run, %s I/Os)"),
+			 fmt_count((double)now->ios, e, sizeof(e)));
+		draw_text(y, cx, x + w - cx, t->attr[EL_DIM], line);
+		return;
+	}
+	snprintf(line, sizeof(line), "  %s %s IOPS %s", _("run:"),
+		 fmt_count(l->run[d].iops, e, sizeof(e)),
+		 fmt_bytes_rate(l->run[d].bw_bytes, f, sizeof(f)));
+	draw_text(y, cx, x + w - cx, t->attr[EL_DIM], line);
+}
+
+/* As many "p50 25.1" pairs as fit, in ascending order. */
+static void draw_percentiles(const struct view *v, int y, int x, int w, int d)
+{
+	const struct theme *t = v->t;
+	const struct live_figures *l = v->live;
+	bool use_run = v->m->pct_run || job_done(l->state);
+	const struct dir_figures *f = use_run ? &l->run[d] : &l->last[d];
+	char label[64], val[MODEL_NPCTS + 1][24];
+	bool keep[MODEL_NPCTS + 1] = { false };
+
+	snprintf(label, sizeof(label), "%s ", use_run ? _("clat(run) us") : _("clat(int) us"));
+	int cx = x + draw_dir_word(v, y, x, w, d);
+	cx += draw_text(y, cx, x + w - cx, t->attr[EL_HEADER], label);
+	int room = x + w - cx;
+	for (int i = 0; i < MODEL_NPCTS; i++)
+		fmt_usec(f->pct_ns[i], val[i], sizeof(val[i]));
+	fmt_usec(f->clat_max_ns, val[MODEL_NPCTS], sizeof(val[MODEL_NPCTS]));
+	for (int k = 0; k <= MODEL_NPCTS; k++) {
+		int i = pct_priority[k];
+		const char *name = i == MODEL_NPCTS ? "max" : pct_label[i];
+		int need = (int)strlen(name) + 1 + (int)strlen(val[i]) + 2;
+		if (need > room)
+			break;
+		keep[i] = true;
+		room -= need;
+	}
+	for (int i = 0; i <= MODEL_NPCTS; i++) {
+		if (!keep[i])
+			continue;
+		const char *name = i == MODEL_NPCTS ? "max" : pct_label[i];
+		cx += draw_text(y, cx, x + w - cx, t->attr[EL_DIM], name);
+		cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], " ");
+		cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], val[i]);
+		cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], "  ");
+	}
+}
+
+/* iostat -x figures of the followed disk: live, or over the run at its end. */
+static void draw_device(const struct view *v, int y, int x, int w)
+{
+	const struct screen_model *m = v->m;
+	const struct theme *t = v->t;
+	bool over_run = job_done(v->live->state) && m->result_disk_valid;
+	const struct disk_rates *r = over_run ? &m->result_disk : &m->disk;
+	char line[400], a[16], b[16], c[16], d[16];
+
+	if (!m->follow[0]) {
+		draw_text(y, x, w, t->attr[EL_DIM], _("no device counters (not a block device)"));
+		return;
+	}
+	int cx = x + draw_text(y, x, w, t->attr[EL_HEADER], m->follow);
+	cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], " ");
+	if (!over_run && !m->disk_valid) {
+		draw_text(y, cx, x + w - cx, t->attr[EL_DIM], _("(waiting for a second sample)"));
+		return;
+	}
+	snprintf(line, sizeof(line),
+		 "r/s %s w/s %s rkB/s %s wkB/s %s r_await %.2f w_await %.2f aqu-sz %.2f %%util %.1f",
+		 fmt_count(r->r_s, a, sizeof(a)), fmt_count(r->w_s, b, sizeof(b)),
+		 fmt_count(r->rkb_s, c, sizeof(c)), fmt_count(r->wkb_s, d, sizeof(d)),
+		 r->r_await, r->w_await, r->aqu_sz, r->util);
+	cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], line);
+	if (over_run)
+		draw_text(y, cx, x + w - cx, t->attr[EL_DIM], _(" (run)"));
+}
+
+/* Bars of eighths, newest on the right; one column per interval. */
+static void draw_graph(const struct view *v, int y, int x, int w, int h)
+{
+	const struct theme *t = v->t;
+	const struct live_figures *l = v->live;
+	char top[32], span[48], sec[16];
+	if (h < 1 || w <= GRAPH_LABEL_W + 1)
+		return;
+	int cols = w - GRAPH_LABEL_W;
+	size_t n = l->history_len < (size_t)cols ? l->history_len : (size_t)cols;
+	const double *pts = l->history + (l->history_len - n);
+	double max = 0;
+	for (size_t i = 0; i < n; i++)
+		if (pts[i] > max)
+			max = pts[i];
+	draw_text(y, x, GRAPH_LABEL_W, t->attr[EL_DIM], fmt_count(max, top, sizeof(top)));
+	uint64_t step = l->history_step_ms ? l->history_step_ms : 1000;
+	snprintf(span, sizeof(span), "%ss", fmt_count((double)((uint64_t)cols * step) / 1000.0,
+						       sec, sizeof(sec)));
+	if (h > 1)
+		draw_text(y + h - 1, x, GRAPH_LABEL_W, t->attr[EL_DIM], span);
+	if (!n || max <= 0) {
+		if (h > 1 || !n)
+			draw_text(y + (h - 1) / 2, x + GRAPH_LABEL_W, cols, t->attr[EL_DIM],
+				  _("IOPS graph: no I/O yet"));
+		return;
+	}
+	int x0 = x + GRAPH_LABEL_W + (cols - (int)n);
+	for (size_t i = 0; i < n; i++) {
+		int eighths = (int)(pts[i] / max * h * 8 + 0.5);
+		if (pts[i] > 0 && eighths == 0)
+			eighths = 1;
+		for (int row = 0; row < h; row++) {
+			int lvl = eighths - row * 8;
+			lvl = lvl < 0 ? 0 : lvl > 8 ? 8 : lvl;
+			draw_text(y + h - 1 - row, x0 + (int)i, 1, t->attr[EL_GRAPH], t->graph[lvl]);
+		}
+	}
+}
+
+static void title_extra(const struct view *v, char *buf, size_t len)
+{
+	const struct live_figures *l = v->live;
+	char el[32], tot[32];
+	const char *mode = v->m->pct_run || job_done(l->state) ? _("[run]") : _("[interval]");
+	if (l->state == JOB_IDLE) {
+		buf[0] = '\0';
+		return;
+	}
+	if (l->runtime_ms)
+		snprintf(buf, len, _("%s / %s  errors %llu  %s%s"),
+			 fmt_duration(l->elapsed_ms, el, sizeof(el)),
+			 fmt_duration(l->runtime_ms, tot, sizeof(tot)), (unsigned long long)l->errors,
+			 mode, l->ramping ? _("  ramping") : "");
+	else
+		snprintf(buf, len, _("%s  errors %llu  %s%s"),
+			 fmt_duration(l->elapsed_ms, el, sizeof(el)), (unsigned long long)l->errors,
+			 mode, l->ramping ? _("  ramping") : "");
+	if (job_done(l->state)) {
+		size_t used = strlen(buf);
+		snprintf(buf + used, len - used, "  %s", _("final summary (w: save)"));
+	}
+}
+
+static void draw_live(const struct view *v, struct rect r, struct pane_state *st, bool focused)
+{
+	const struct live_figures *l = v->live;
+	char extra[200];
+	title_extra(v, extra, sizeof(extra));
+	draw_pane_title(v->t, r, _("Live"), extra, focused);
+	int x = r.x + 1, w = r.w - 2, y = r.y + 1, end = r.y + r.h;
+	if (r.h < 2)
+		return;
+	if (l->state == JOB_IDLE || (!l->have_interval && !job_done(l->state))) {
+		const char *msg = l->state == JOB_IDLE
+				  ? _("No job yet. Select a device, Enter opens the form, Enter starts.")
+				  : l->state == JOB_REFUSED ? _("The job did not start (see Workload).")
+							    : _("Starting...");
+		draw_text(y++, x, w, v->t->attr[EL_DIM], msg);
+		draw_device(v, y++, x, w);
+		draw_graph(v, y, x, w, end - y);
+		return;
+	}
+	bool dirs[DIR_COUNT];
+	active_dirs(v, dirs);
+	for (int d = 0; d < DIR_COUNT && y < end; d++)
+		if (dirs[d])
+			draw_rates(v, y++, x, w, d);
+	for (int d = 0; d < DIR_COUNT && y < end; d++)
+		if (dirs[d])
+			draw_percentiles(v, y++, x, w, d);
+	if (y < end)
+		draw_device(v, y++, x, w);
+	draw_graph(v, y, x, w, end - y);
+}
+
+const struct pane_class pane_live = {
+	.title = N_("Live"),
+	.draw = draw_live,
+	.rows = NULL,
+	.selects = false,
+};

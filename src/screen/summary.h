@@ -1,0 +1,19 @@
+/* summary.h - saving and printing a finished run's summary, exactly as
+ * --batch writes it (output/report.h). */
+#ifndef BLKTOP_SCREEN_SUMMARY_H
+#define BLKTOP_SCREEN_SUMMARY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "run.h"
+
+/* Writes the summary to path. 0, or -1 with one line in err. */
+int summary_save(const struct run_result *r, const char *path, bool json, char *err,
+		 size_t errlen);
+void summary_print(FILE *out, const struct run_result *r, bool json);
+/* A file name for the summary in the current directory, by start time. */
+void summary_default_name(const struct run_result *r, bool json, char *buf, size_t len);
+
+#endif

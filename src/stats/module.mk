@@ -1,0 +1,18 @@
+# stats module: latency histogram, Welford, per-second sample summaries.
+libblktop_a_SOURCES += src/stats/hist.c src/stats/hist.h \
+	src/stats/stats.c src/stats/stats.h
+
+if HAVE_CMOCKA
+# The tests build the module's sources directly rather than libblktop.a, so
+# they do not depend on the rest of the tree.
+check_PROGRAMS += tests/unit/test_hist tests/unit/test_stats
+TESTS += tests/unit/test_hist tests/unit/test_stats
+tests_unit_test_hist_SOURCES = tests/unit/test_hist.c \
+	src/stats/hist.c src/stats/stats.c
+tests_unit_test_hist_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_hist_LDADD = $(CMOCKA_LIBS) -lm
+tests_unit_test_stats_SOURCES = tests/unit/test_stats.c \
+	src/stats/hist.c src/stats/stats.c
+tests_unit_test_stats_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_stats_LDADD = $(CMOCKA_LIBS) -lm
+endif

@@ -1,0 +1,46 @@
+/* target.h - turns a job's filename/directory into files to open: resolves
+ * vdc to /dev/vdc, checks sizes and block alignment, asks the write gate,
+ * lays out regular files, and opens with O_DIRECT (and O_EXCL for writes
+ * to block devices). */
+#ifndef BLKTOP_TARGET_H
+#define BLKTOP_TARGET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "job.h"
+
+struct target {
+	char path[PATH_MAX];
+	enum target_kind kind;    /* TARGET_BLOCK or TARGET_FILE once resolved */
+	int fd;                   /* -1 until opened */
+	uint64_t dev_size;        /* device or file size in bytes */
+	bool writable;            /* opened for writing (O_EXCL on devices) */
+	bool direct;              /* opened with O_DIRECT */
+	unsigned logical_block;   /* alignment O_DIRECT needs */
+	char disk[64];            /* kernel name of the disk under it, or "" */
+};
+
+/* Resolves a name as the command line takes it: "vdc" is /dev/vdc when that
+ * is a block device; anything else is a path. Sets kind (TARGET_NONE when
+ * it does not exist). */
+void target_resolve(const char *name, char *path, size_t len, enum target_kind *kind);
+
+/* Resolves the files of one clone of a job (filename list split on ':',
+ * directory= joined). Returns how many (<= max), or -1 with err set. */
+int target_files_for(const struct job_spec *job, unsigned clone, struct target *out,
+		     unsigned max, char *err, size_t errlen);
+
+/* Applies the write gate, lays out files, and opens. Returns 0, or 2 (bad
+ * input) / 3 (refused for safety) / 1 (failed) with one translated line in
+ * err. */
+int target_open(struct target *t, const struct job_spec *job, bool force, char *err,
+		size_t errlen);
+/* The area a job works on in an open target, after checking its size,
+ * offset and alignment. 0, or 2 with err set. */
+int target_area(const struct target *t, const struct job_spec *job, uint64_t *start,
+		uint64_t *len, char *err, size_t errlen);
+void target_close(struct target *t);
+
+#endif

@@ -1,0 +1,197 @@
+# lib.sh - shared helpers for the end-to-end tests: scratch loop devices on
+# sparse files in /dev/shm, and a cleanup stack that detaches, unmounts and
+# deletes everything a test made, whatever way the test ends. Sourced by
+# the test scripts; the automake harness sets BLKTOP, top_srcdir and
+# top_builddir. A test that cannot run here exits 77 (skip) and says why.
+
+set -u
+
+: "${top_builddir:=.}"
+: "${top_srcdir:=.}"
+: "${BLKTOP:=$top_builddir/blktop}"
+DRIVER="$top_builddir/tests/unit/verdict_driver"
+
+E2E_NAME=$(basename "$0" .sh)
+FAILURES=0
+CLEANUP_FILE=
+WORK=
+
+note() { printf '%s: %s\n' "$E2E_NAME" "$*" >&2; }
+
+skip() {
+	printf '\n*** %s: SKIPPED: %s ***\n\n' "$E2E_NAME" "$*" >&2
+	exit 77
+}
+
+fail() {
+	printf '%s: FAIL: %s\n' "$E2E_NAME" "$*" >&2
+	FAILURES=$((FAILURES + 1))
+}
+
+pass() { printf '%s: ok: %s\n' "$E2E_NAME" "$*"; }
+
+# Runs every registered cleanup command, newest first. Each is tried even
+# if an earlier one fails: a busy mount must not leave a loop attached.
+run_cleanup() {
+	set +e
+	if [ -n "$CLEANUP_FILE" ] && [ -f "$CLEANUP_FILE" ]; then
+		tac "$CLEANUP_FILE" | while IFS= read -r cmd; do
+			eval "$cmd" >/dev/null 2>&1 ||
+				eval "$cmd" >/dev/null 2>&1 ||
+				note "cleanup failed: $cmd"
+		done
+		rm -f "$CLEANUP_FILE"
+	fi
+	[ -n "$WORK" ] && rm -rf "$WORK"
+}
+
+on_cleanup() { printf '%s\n' "$*" >>"$CLEANUP_FILE"; }
+
+finish() {
+	if [ "$FAILURES" -gt 0 ]; then
+		note "$FAILURES check(s) failed"
+		exit 1
+	fi
+	exit 0
+}
+
+# Refuses to run where loop devices cannot be made, loudly.
+require_loop_root() {
+	[ "$(id -u)" = 0 ] || skip "needs root to attach loop devices"
+	command -v losetup >/dev/null 2>&1 || skip "losetup is missing (util-linux)"
+	[ -e /dev/loop-control ] || skip "no /dev/loop-control (loop module not loaded?)"
+	[ -d /dev/shm ] && [ -w /dev/shm ] || skip "/dev/shm is not writable"
+	[ -x "$DRIVER" ] || skip "$DRIVER is not built (make check builds it)"
+	WORK=$(mktemp -d /dev/shm/blktop-e2e.XXXXXX) || skip "cannot make a directory in /dev/shm"
+	CLEANUP_FILE="$WORK.cleanup"
+	: >"$CLEANUP_FILE"
+	trap run_cleanup EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	trap 'exit 129' HUP
+}
+
+# A sparse file in the work directory: sparse_file NAME SIZE -> path.
+sparse_file() {
+	truncate -s "$2" "$WORK/$1" && printf '%s\n' "$WORK/$1"
+}
+
+# Attaches a file with direct I/O and registers the detach:
+# attach FILE [losetup options] -> /dev/loopN
+attach() {
+	f=$1
+	shift
+	dev=$(losetup -f --show --direct-io=on "$@" "$f") || return 1
+	on_cleanup "losetup -d $dev"
+	printf '%s\n' "$dev"
+}
+
+# mount_dev DEV [mount options] -> mount point; registered for umount.
+mount_dev() {
+	d=$1
+	shift
+	mnt=$(mktemp -d "$WORK/mnt.XXXXXX")
+	mount "$@" "$d" "$mnt" || return 1
+	on_cleanup "umount -l $mnt"
+	printf '%s\n' "$mnt"
+}
+
+# How to list devices: the binary when its --list works, else the driver
+# over the same code (said loudly, so nobody mistakes it for the real one).
+list_cmd() {
+	if [ -z "${LIST_CMD:-}" ]; then
+		if "$BLKTOP" --list >/dev/null 2>&1; then
+			LIST_CMD="$BLKTOP --list"
+		else
+			note "NOTE: '$BLKTOP --list' does not work yet; listing through $DRIVER list"
+			LIST_CMD="$DRIVER list"
+		fi
+	fi
+	printf '%s\n' "$LIST_CMD"
+}
+
+# The lines of the table for one device: its row and the continuation
+# lines of its reasons. NAME is the kernel name (loop3, loop3p1).
+list_block() {
+	$(list_cmd) | awk -v n="$1" '
+		inside && /^ / { print; next }
+		{ inside = 0 }
+		$1 == n || $1 == "`-" n { inside = 1; print }'
+}
+
+# expect_verdict DEV VERDICT [REASON...]: the table's verdict for DEV, and
+# each REASON as a substring of its reasons.
+expect_verdict() {
+	name=$(basename "$1")
+	want=$2
+	shift 2
+	block=$(list_block "$name")
+	if [ -z "$block" ]; then
+		fail "$name is not listed"
+		return
+	fi
+	first=$(printf '%s\n' "$block" | head -n 1)
+	case "$first" in
+	*" $want" | *" $want: "*) ;;
+	*)
+		fail "$name: expected verdict $want, got: $block"
+		return
+		;;
+	esac
+	for r in "$@"; do
+		case "$block" in
+		*"$r"*) ;;
+		*)
+			fail "$name: verdict $want lacks reason '$r': $block"
+			return
+			;;
+		esac
+	done
+	pass "$name is $want${1:+ ($*)}"
+}
+
+sum_dev() { sha256sum <"$1" | cut -d' ' -f1; }
+
+# expect_refused DEV [--force] REASON: a write through blktop ends with
+# exit 3 and names the reason, and the device keeps every byte. Both the
+# real binary (batch run) and the gate alone (driver) are asked.
+expect_refused() {
+	d=$1
+	shift
+	force=
+	if [ "${1:-}" = --force ]; then
+		force=--force
+		shift
+	fi
+	reason=$1
+	before=$(sum_dev "$d")
+	out=$("$DRIVER" gate-block "$d" $force 2>&1)
+	rc=$?
+	if [ "$rc" != 3 ]; then
+		fail "gate on $d $force: expected 3, got $rc: $out"
+	else
+		case "$out" in
+		*"$reason"*) pass "gate refuses $d $force: $out" ;;
+		*) fail "gate on $d: refusal lacks '$reason': $out" ;;
+		esac
+	fi
+	out=$("$BLKTOP" --batch --run randwrite "$d" --bs=4k --size=1m --runtime=1 $force 2>&1)
+	rc=$?
+	if [ "$rc" != 3 ]; then
+		fail "blktop --run randwrite $d $force: expected exit 3, got $rc: $out"
+	else
+		case "$out" in
+		*"$reason"*) pass "blktop refuses randwrite on $d $force" ;;
+		*) fail "blktop's refusal for $d lacks '$reason': $out" ;;
+		esac
+	fi
+	after=$(sum_dev "$d")
+	if [ "$before" != "$after" ]; then
+		fail "$d CHANGED after a refused write ($before -> $after)"
+	else
+		pass "$d unchanged (sha256 $before)"
+	fi
+}
+
+# Milliseconds since the epoch.
+now_ms() { echo $(($(date +%s%N) / 1000000)); }

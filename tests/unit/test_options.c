@@ -1,0 +1,182 @@
+/* test_options.c - the options table: defaults, parsing, and the one-line
+ * errors that name the option and what is allowed. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "options.h"
+
+static void test_sizes(void **state)
+{
+	unsigned long long v;
+	(void)state;
+	assert_int_equal(parse_size("4k", &v), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(parse_size("4K", &v), 0);
+	assert_int_equal(v, 4096);
+	assert_int_equal(parse_size("1m", &v), 0);
+	assert_int_equal(v, 1048576);
+	assert_int_equal(parse_size("1M", &v), 0);
+	assert_int_equal(v, 1048576);
+	assert_int_equal(parse_size("10g", &v), 0);
+	assert_int_equal(v, 10ULL << 30);
+	assert_int_equal(parse_size("2KiB", &v), 0);
+	assert_int_equal(v, 2048);
+	assert_int_equal(parse_size("1tb", &v), 0);
+	assert_int_equal(v, 1ULL << 40);
+	assert_int_equal(parse_size("512", &v), 0);
+	assert_int_equal(v, 512);
+	assert_int_equal(parse_size("512b", &v), 0);
+	assert_int_equal(v, 512);
+	assert_int_equal(parse_size("", &v), -1);
+	assert_int_equal(parse_size("-4k", &v), -1);
+	assert_int_equal(parse_size("4x", &v), -1);
+	assert_int_equal(parse_size("4kk", &v), -1);
+	assert_int_equal(parse_size("k", &v), -1);
+	assert_int_equal(parse_size("99999999999999999999", &v), -1);
+	assert_int_equal(parse_size("17179869184g", &v), -1); /* overflows */
+}
+
+static void test_times(void **state)
+{
+	unsigned long long v;
+	(void)state;
+	assert_int_equal(parse_time_ms("30", &v), 0);
+	assert_int_equal(v, 30000);
+	assert_int_equal(parse_time_ms("30s", &v), 0);
+	assert_int_equal(v, 30000);
+	assert_int_equal(parse_time_ms("500ms", &v), 0);
+	assert_int_equal(v, 500);
+	assert_int_equal(parse_time_ms("2m", &v), 0);
+	assert_int_equal(v, 120000);
+	assert_int_equal(parse_time_ms("1h", &v), 0);
+	assert_int_equal(v, 3600000);
+	assert_int_equal(parse_time_ms("10x", &v), -1);
+	assert_int_equal(parse_time_ms("", &v), -1);
+}
+
+static void test_defaults(void **state)
+{
+	struct job_spec j;
+	(void)state;
+	job_defaults(&j);
+	assert_int_equal(j.bs, 4096);
+	assert_int_equal(j.iodepth, 1);
+	assert_int_equal(j.numjobs, 1);
+	assert_true(j.direct); /* blktop measures the device, not the cache */
+	assert_int_equal(j.ioengine, ENGINE_LIBAIO);
+	assert_int_equal(j.rwmixread, 50);
+	assert_int_equal(j.rw, RW_READ);
+	assert_true(j.group_reporting);
+	assert_false(j.randseed_set);
+}
+
+static void test_set_values(void **state)
+{
+	struct job_spec j;
+	char err[256];
+	(void)state;
+	job_defaults(&j);
+	assert_int_equal(job_option_set(&j, "rw", "randwrite", err, sizeof(err)), 0);
+	assert_int_equal(j.rw, RW_RANDWRITE);
+	assert_int_equal(job_option_set(&j, "readwrite", "readwrite", err, sizeof(err)), 0);
+	assert_int_equal(j.rw, RW_RW);
+	assert_int_equal(job_option_set(&j, "bs", "128k", err, sizeof(err)), 0);
+	assert_int_equal(j.bs, 131072);
+	assert_int_equal(job_option_set(&j, "blocksize", "1m", err, sizeof(err)), 0);
+	assert_int_equal(j.bs, 1048576);
+	assert_int_equal(job_option_set(&j, "rwmixwrite", "30", err, sizeof(err)), 0);
+	assert_int_equal(j.rwmixread, 70);
+	assert_int_equal(job_option_set(&j, "time_based", NULL, err, sizeof(err)), 0);
+	assert_true(j.time_based);
+	assert_int_equal(job_option_set(&j, "runtime", "1m", err, sizeof(err)), 0);
+	assert_int_equal(j.runtime_ms, 60000);
+	assert_int_equal(job_option_set(&j, "randseed", "42", err, sizeof(err)), 0);
+	assert_true(j.randseed_set);
+	assert_int_equal(j.randseed, 42);
+	assert_int_equal(job_option_set(&j, "ioengine", "psync", err, sizeof(err)), 0);
+	assert_int_equal(j.ioengine, ENGINE_PSYNC);
+	assert_int_equal(job_option_set(&j, "cpus_allowed_policy", "split", err, sizeof(err)), 0);
+	assert_int_equal(j.cpus_policy, CPUS_SPLIT);
+}
+
+static void test_errors_name_the_option(void **state)
+{
+	struct job_spec j;
+	char err[256];
+	(void)state;
+	job_defaults(&j);
+	assert_int_equal(job_option_set(&j, "rw", "randomwrite", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "rw"));
+	assert_non_null(strstr(err, "randwrite")); /* lists what is allowed */
+	assert_int_equal(job_option_set(&j, "iodepth", "0", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "iodepth"));
+	assert_int_equal(job_option_set(&j, "iodepth", "100000", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "numjobs", "0", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "numjobs"));
+	assert_int_equal(job_option_set(&j, "rwmixread", "101", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "rwmixread"));
+	assert_int_equal(job_option_set(&j, "rwmixwrite", "150", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "bs", "4q", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "bs"));
+	assert_int_equal(job_option_set(&j, "bs", "100", err, sizeof(err)), -1); /* < 512 */
+	assert_int_equal(job_option_set(&j, "nosuch", "1", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "nosuch"));
+	assert_int_equal(job_option_set(&j, "direct", "maybe", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "bs", NULL, err, sizeof(err)), -1);
+	/* Nothing was changed by the failures. */
+	assert_int_equal(j.iodepth, 1);
+	assert_int_equal(j.bs, 4096);
+	assert_int_equal(j.rwmixread, 50);
+}
+
+static void test_table_is_consistent(void **state)
+{
+	struct job_spec j;
+	char buf[256], err[256];
+	(void)state;
+	job_defaults(&j);
+	for (size_t i = 0; i < job_options_count; i++) {
+		const struct job_option *o = &job_options[i];
+		assert_non_null(o->help);
+		assert_ptr_equal(job_option_find(o->name), o);
+		/* What format prints, set must take back unchanged. */
+		job_option_format(&j, o, buf, sizeof(buf));
+		struct job_spec k = j;
+		if (o->type == OPT_STR && !buf[0])
+			continue;
+		assert_int_equal(job_option_set(&k, o->name, buf, err, sizeof(err)), 0);
+		if (o->set_offset) /* "was given" flags are meant to change */
+			*(bool *)((char *)&k + o->set_offset) = false;
+		assert_memory_equal(&k, &j, sizeof(j));
+	}
+}
+
+static void test_format_size(void **state)
+{
+	char b[32];
+	(void)state;
+	assert_string_equal(format_size(4096, b, sizeof(b)), "4k");
+	assert_string_equal(format_size(1 << 20, b, sizeof(b)), "1m");
+	assert_string_equal(format_size(1000, b, sizeof(b)), "1000");
+	assert_string_equal(format_size(3ULL << 30, b, sizeof(b)), "3g");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sizes),
+		cmocka_unit_test(test_times),
+		cmocka_unit_test(test_defaults),
+		cmocka_unit_test(test_set_values),
+		cmocka_unit_test(test_errors_name_the_option),
+		cmocka_unit_test(test_table_is_consistent),
+		cmocka_unit_test(test_format_size),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

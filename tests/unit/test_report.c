@@ -1,0 +1,520 @@
+/* test_report.c - the normal, JSON and interval reports of a run result
+ * built by hand (no engine): fio's lines where users grep for them, and
+ * the JSON read back as a fio-JSON consumer would read it. Set
+ * BLKTOP_REPORT_DUMP=prefix to keep the outputs (prefix.txt, prefix.json). */
+#include "config.h"
+
+#include <errno.h>
+#include <locale.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "json_check.h"
+#include "options.h"
+#include "output/report.h"
+#include "stats/hist.h"
+#include "stats/stats.h"
+
+#define WRITE_IOS 115800ull
+#define WRITE_RUNTIME 3001ull
+
+struct fixture {
+	struct run_result r;
+	struct cpu_pct cpus[2];
+	struct disk_delta disk;
+};
+
+static void init_dir(struct dir_stats *d)
+{
+	memset(d, 0, sizeof(*d));
+	lat_init(&d->slat);
+	lat_init(&d->clat);
+	lat_init(&d->lat);
+}
+
+static void init_group(struct group_result *g, const char *name, unsigned gid, const char *rw)
+{
+	char err[256];
+	memset(g, 0, sizeof(*g));
+	snprintf(g->name, sizeof(g->name), "%s", name);
+	g->groupid = gid;
+	g->nthreads = 1;
+	job_defaults(&g->spec);
+	assert_int_equal(job_option_set(&g->spec, "rw", rw, err, sizeof(err)), 0);
+	assert_int_equal(job_option_set(&g->spec, "filename", "vdc", err, sizeof(err)), 0);
+	snprintf(g->path, sizeof(g->path), "/dev/vdc");
+	for (int d = 0; d < DIR_COUNT; d++) {
+		init_dir(&g->dir[d]);
+		sample_stat_init(&g->iops_samples[d]);
+		sample_stat_init(&g->bw_samples[d]);
+	}
+	assert_int_equal(sample_series_init(&g->series, 8), 0);
+}
+
+/* A 4k randwrite at qd1, the shape of DESIGN's screen sketch. */
+static void fill_randwrite(struct group_result *g)
+{
+	char err[256];
+	init_group(g, "randwrite", 0, "randwrite");
+	assert_int_equal(job_option_set(&g->spec, "bs", "4k", err, sizeof(err)), 0);
+	assert_int_equal(job_option_set(&g->spec, "runtime", "3", err, sizeof(err)), 0);
+	g->runtime_ms = WRITE_RUNTIME;
+	struct dir_stats *w = &g->dir[DIR_WRITE];
+	w->ios = WRITE_IOS;
+	w->bytes = WRITE_IOS * 4096;
+	for (uint64_t i = 0; i < 1000; i++) {
+		uint64_t slat = 1500 + i, clat = 20000 + i * 10;
+		if (i % 250 == 0)
+			clat = 4937000;         /* a few slow ones */
+		lat_add(&w->slat, slat);
+		lat_add(&w->clat, clat);
+		lat_add(&w->lat, slat + clat);
+	}
+	static const double bw[] = { 150000, 151000, 155000 };
+	static const double iops[] = { 37500, 37750, 38750 };
+	for (int i = 0; i < 3; i++) {
+		sample_stat_add(&g->bw_samples[DIR_WRITE], bw[i]);
+		sample_stat_add(&g->iops_samples[DIR_WRITE], iops[i]);
+		struct sample s = { 0 };
+		s.t_ms = 1000 * (uint64_t)(i + 1);
+		s.span_ms = 1000;
+		s.iops[DIR_WRITE] = iops[i];
+		s.bw_bytes[DIR_WRITE] = bw[i] * 1024;
+		s.clat_p50_ns[DIR_WRITE] = 25000;
+		s.clat_p99_ns[DIR_WRITE] = 30000 + (uint64_t)i;
+		sample_series_add(&g->series, &s);
+	}
+	g->usr_cpu = 5.6;
+	g->sys_cpu = 10.5;
+	g->ctx = 115000;
+	g->minf = 12;
+	g->depth_levels[0] = WRITE_IOS;
+}
+
+/* A slow sequential read that failed part way, in a later group. */
+static void fill_seqread(struct group_result *g)
+{
+	init_group(g, "seqread", 1, "read");
+	g->runtime_ms = 2000;
+	g->error = EIO;
+	struct dir_stats *rd = &g->dir[DIR_READ];
+	rd->ios = 300;
+	rd->bytes = 300ull << 20;
+	rd->errors = 2;
+	rd->first_error = EIO;
+	for (uint64_t i = 0; i < 300; i++) {
+		uint64_t clat = 5000000 + i * 650000;  /* 5 ms .. 200 ms */
+		lat_add(&rd->slat, 3000 + i);
+		lat_add(&rd->clat, clat);
+		lat_add(&rd->lat, clat + 3000 + i);
+	}
+	g->depth_levels[5] = 290;
+	g->depth_levels[4] = 10;
+}
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof(*f));
+	assert_non_null(f);
+	f->r.groups = calloc(2, sizeof(*f->r.groups));
+	assert_non_null(f->r.groups);
+	f->r.ngroups = 2;
+	fill_randwrite(&f->r.groups[0]);
+	fill_seqread(&f->r.groups[1]);
+
+	struct disk_delta *d = &f->disk;
+	snprintf(d->name, sizeof(d->name), "vdc");
+	d->ios[1] = 115000;
+	d->sectors[1] = 920000;
+	d->ticks_ms[1] = 2800;
+	d->in_queue_ms = 2800;
+	d->util = 96.67;
+	d->rates.w_s = 38320.56;
+	d->rates.wkb_s = 153282.24;
+	d->rates.w_await = 0.02;
+	d->rates.aqu_sz = 0.93;
+	d->rates.util = 96.67;
+	f->r.disks = d;
+	f->r.ndisks = 1;
+
+	static const double all[CPU_NFIELDS] = { 5.6, 0, 10.5, 0, 0, 0.4, 0, 0, 0, 83.5 };
+	memcpy(f->r.cpu_all.pct, all, sizeof(all));
+	f->cpus[0].pct[CPU_IDLE] = 100;
+	memcpy(f->cpus[1].pct, all, sizeof(all));
+	f->cpus[1].pct[CPU_USR] = 11.2;
+	f->cpus[1].pct[CPU_IDLE] = 67;
+	f->r.cpu = f->cpus;
+	f->r.ncpu = 2;
+	f->r.start_wall = 1500282908;   /* Mon Jul 17 2017, as the seed */
+	snprintf(f->r.device_name, sizeof(f->r.device_name), "vdc");
+	snprintf(f->r.verdict, sizeof(f->r.verdict), "safe");
+	snprintf(f->r.reasons, sizeof(f->r.reasons), "no signature; not in use");
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	for (size_t i = 0; i < f->r.ngroups; i++)
+		sample_series_free(&f->r.groups[i].series);
+	free(f->r.groups);
+	free(f);
+	return 0;
+}
+
+static char *render_normal(const struct run_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	assert_non_null(m);
+	report_normal(m, r);
+	assert_int_equal(fclose(m), 0);
+	return buf;
+}
+
+static char *render_json(const struct run_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	assert_non_null(m);
+	report_json(m, r);
+	assert_int_equal(fclose(m), 0);
+	return buf;
+}
+
+static void dump(const char *text, const char *ext)
+{
+	const char *prefix = getenv("BLKTOP_REPORT_DUMP");
+	if (!prefix || !*prefix)
+		return;
+	char path[4096];
+	snprintf(path, sizeof(path), "%s.%s", prefix, ext);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+#define assert_has(text, needle)                                                      \
+	do {                                                                          \
+		if (!strstr((text), (needle))) {                                      \
+			print_error("missing: [%s]\n", (needle));                     \
+			fail();                                                       \
+		}                                                                     \
+	} while (0)
+
+/* The percentile block as fio would print it, from the same histogram. */
+static void expected_percentiles(const struct lat_stat *s, uint64_t divisor, int width,
+				 char *buf, size_t len)
+{
+	uint64_t v[32];
+	hist_percentiles(&s->hist, hist_default_pcts, hist_default_npcts, lat_min(s), s->max_ns, v);
+	size_t used = 0;
+	used += (size_t)snprintf(buf + used, len - used, "     |");
+	for (size_t j = 0; j < hist_default_npcts; j++) {
+		bool last = j == hist_default_npcts - 1;
+		if (j && j % 4 == 0)
+			used += (size_t)snprintf(buf + used, len - used, "     |");
+		unsigned long long x = v[j];
+		for (uint64_t d = divisor; d > 1; d /= 1000)
+			x = (x + 999) / 1000;
+		used += (size_t)snprintf(buf + used, len - used, " %5.2fth=[%*llu]%c",
+					 hist_default_pcts[j], width, x, last ? '\n' : ',');
+		if (!last && j % 4 == 3)
+			used += (size_t)snprintf(buf + used, len - used, "\n");
+	}
+}
+
+static void test_normal_report(void **state)
+{
+	struct fixture *f = *state;
+	char *s = render_normal(&f->r);
+	dump(s, "txt");
+	const struct group_result *g = &f->r.groups[0];
+
+	/* Header (date from start_wall, ctime's format as fio). */
+	assert_has(s, "randwrite: (groupid=0, jobs=1): err= 0: pid=");
+	assert_has(s, "2017\n");
+	assert_has(s, "  write: IOPS=38.6k, BW=151MiB/s (158MB/s)(452MiB/3001msec)\n");
+	assert_null(strstr(s, "  read: IOPS=38"));
+	assert_has(s, "    slat (nsec): min=1500, max=2499, avg=1999.50, stdev=");
+	assert_has(s, "    clat (usec): min=20, max=4937, avg=");
+	assert_has(s, "     lat (usec): min=21, max=4939, avg=");
+
+	char block[2048];
+	expected_percentiles(&g->dir[DIR_WRITE].clat, 1000, 5, block, sizeof(block));
+	assert_has(s, "    clat percentiles (usec):\n");
+	assert_has(s, block);
+	assert_has(s, "     |  1.00th=[   21],  5.00th=[   21], 10.00th=[   22], 20.00th=[   22],\n");
+
+	assert_has(s, "   bw (  KiB/s): min=150000, max=155000, per=98.48%, avg=152000.00, "
+		      "stdev=2645.75, samples=3\n");
+	assert_has(s, "   iops        : min=37500, max=38750, avg=38000.00, stdev=661.44, "
+		      "samples=3\n");
+	/* Latency buckets: 996 in [20, 50) us, 4 in [4, 10) ms. */
+	assert_has(s, "  lat (usec)   : 50=99.60%\n");
+	assert_has(s, "  lat (msec)   : 10=0.40%\n");
+	assert_has(s, "  cpu          : usr=5.60%, sys=10.50%, ctx=115000, majf=0, minf=12\n");
+	assert_has(s, "  IO depths    : 1=100.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, "
+		      ">=64=0.0%\n");
+	assert_has(s, "     issued rwts: total=0,115800,0,0 short=0,0,0,0 dropped=0,0,0,0\n");
+
+	/* The failed group: error in the header, msec units, errors line. */
+	assert_has(s, "seqread: (groupid=1, jobs=1): err= 5 (Input/output error): pid=");
+	assert_has(s, "  read: IOPS=150, BW=150MiB/s (157MB/s)(300MiB/2000msec); errors=2\n");
+	assert_has(s, "    clat (msec): min=5, max=199, avg=102.17, stdev=");
+	assert_has(s, "    clat percentiles (msec):\n     |  1.00th=[    7],");
+	assert_has(s, "  IO depths    : 1=0.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=3.3%, 32=96.7%, "
+		      ">=64=0.0%\n");
+	assert_has(s, "     errors    : total=2, first_error=5/<Input/output error>\n");
+
+	/* One "Run status group" per stonewall group, after all jobs. */
+	assert_has(s, "\nRun status group 0 (all jobs):\n  WRITE: bw=151MiB/s (158MB/s), "
+		      "151MiB/s-151MiB/s (158MB/s-158MB/s), io=452MiB (474MB), run=3001-3001msec\n");
+	assert_has(s, "\nRun status group 1 (all jobs):\n   READ: bw=150MiB/s (157MB/s), "
+		      "150MiB/s-150MiB/s (157MB/s-157MB/s), io=300MiB (315MB), run=2000-2000msec\n");
+	assert_true(strstr(s, "seqread: (groupid=1") < strstr(s, "Run status group 0"));
+	assert_has(s, "\nDisk stats (read/write):\n  vdc: ios=0/115000, sectors=0/920000, "
+		      "merge=0/0, ticks=0/2800, in_queue=2800, util=96.67%\n");
+
+	/* blktop's extras after the disk stats. */
+	const char *extras = strstr(s, "CPU load over the run");
+	assert_non_null(extras);
+	assert_true(extras > strstr(s, "Disk stats"));
+	assert_has(s, "  CPU     %usr   %nice    %sys %iowait    %irq   %soft  %steal  %guest  "
+		      "%gnice   %idle\n");
+	assert_has(s, "  all     5.60    0.00   10.50    0.00    0.00    0.40    0.00    0.00    "
+		      "0.00   83.50\n");
+	assert_has(s, "  0       0.00    0.00    0.00    0.00    0.00    0.00    0.00    0.00    "
+		      "0.00  100.00\n");
+	assert_has(s, "  1      11.20");
+	assert_has(s, "  r_await  w_await  aqu-sz   %util\n");
+	assert_has(s, "  vdc               0.00  38320.56");
+	assert_has(s, "Safety verdict for vdc: safe (no signature; not in use)\n");
+	free(s);
+}
+
+static void test_json_report(void **state)
+{
+	struct fixture *f = *state;
+	char *s = render_json(&f->r);
+	dump(s, "json");
+	const struct group_result *g = &f->r.groups[0];
+	assert_true(json_valid(s));
+
+	assert_true(json_str_is(s, "blktop version", PACKAGE_VERSION));
+	assert_true(json_num(s, "timestamp") == 1500282908.0);
+	assert_true(json_str_is(s, "jobs|0|jobname", "randwrite"));
+	assert_true(json_num(s, "jobs|0|groupid") == 0);
+	assert_true(json_num(s, "jobs|0|error") == 0);
+	assert_true(json_str_is(s, "jobs|0|job options|rw", "randwrite"));
+	assert_true(json_str_is(s, "jobs|0|job options|bs", "4k"));
+	assert_true(json_str_is(s, "jobs|0|job options|runtime", "3"));
+	assert_true(json_str_is(s, "jobs|0|job options|filename", "vdc"));
+
+	/* What fio-JSON consumers read. */
+	double iops = json_num(s, "jobs|0|write|iops");
+	assert_true(fabs(iops - (double)WRITE_IOS * 1000.0 / WRITE_RUNTIME) < 1e-5);
+	assert_true(json_num(s, "jobs|0|write|io_bytes") == (double)(WRITE_IOS * 4096));
+	assert_true(json_num(s, "jobs|0|write|io_kbytes") == (double)(WRITE_IOS * 4));
+	assert_true(json_num(s, "jobs|0|write|bw_bytes") == 158052915.0);
+	assert_true(json_num(s, "jobs|0|write|bw") == 154348.0);
+	assert_true(json_num(s, "jobs|0|write|runtime") == 3001.0);
+	assert_true(json_num(s, "jobs|0|write|total_ios") == (double)WRITE_IOS);
+	uint64_t v[32];
+	const struct lat_stat *clat = &g->dir[DIR_WRITE].clat;
+	hist_percentiles(&clat->hist, hist_default_pcts, hist_default_npcts, lat_min(clat),
+			 clat->max_ns, v);
+	assert_true(json_num(s, "jobs|0|write|clat_ns|percentile|99.000000") == (double)v[12]);
+	assert_true(json_num(s, "jobs|0|write|clat_ns|percentile|99.990000") == (double)v[16]);
+	assert_true(json_num(s, "jobs|0|write|clat_ns|percentile|1.000000") == (double)v[0]);
+	assert_true(json_num(s, "jobs|0|write|clat_ns|N") == 1000.0);
+	assert_true(json_num(s, "jobs|0|write|clat_ns|max") == 4937000.0);
+	double lat_mean = json_num(s, "jobs|0|write|lat_ns|mean");
+	assert_true(fabs(lat_mean - g->dir[DIR_WRITE].lat.w.mean) < 1e-5);
+	assert_true(json_num(s, "jobs|0|write|slat_ns|min") == 1500.0);
+	assert_null(json_find(s, "jobs|0|write|slat_ns|percentile"));
+	assert_true(json_num(s, "jobs|0|write|bw_min") == 150000.0);
+	assert_true(fabs(json_num(s, "jobs|0|write|bw_mean") - 152000.0) < 1e-5);
+	assert_true(json_num(s, "jobs|0|write|bw_samples") == 3.0);
+	assert_true(json_num(s, "jobs|0|write|iops_max") == 38750.0);
+	assert_true(json_num(s, "jobs|0|write|iops_samples") == 3.0);
+	/* Idle directions are fio's zero objects. */
+	assert_true(json_num(s, "jobs|0|read|iops") == 0.0);
+	assert_true(json_num(s, "jobs|0|read|clat_ns|N") == 0.0);
+	assert_null(json_find(s, "jobs|0|read|clat_ns|percentile"));
+	assert_true(json_num(s, "jobs|0|trim|io_bytes") == 0.0);
+	assert_true(json_num(s, "jobs|0|sync|lat_ns|N") == 0.0);
+
+	assert_true(json_num(s, "jobs|0|job_runtime") == 3001.0);
+	assert_true(fabs(json_num(s, "jobs|0|usr_cpu") - 5.6) < 1e-6);
+	assert_true(json_num(s, "jobs|0|ctx") == 115000.0);
+	assert_true(json_num(s, "jobs|0|iodepth_level|1") == 100.0);
+	assert_true(json_num(s, "jobs|0|iodepth_level|>=64") == 0.0);
+	assert_true(json_num(s, "jobs|0|iodepth_submit|4") == 0.0);
+	assert_true(json_num(s, "jobs|0|latency_us|50") == 99.6);
+	assert_true(json_num(s, "jobs|0|latency_ms|10") == 0.4);
+	assert_true(json_num(s, "jobs|0|latency_ms|>=2000") == 0.0);
+	assert_true(json_num(s, "jobs|0|latency_ns|2") == 0.0);
+	assert_true(json_num(s, "jobs|0|latency_depth") == 1.0);
+
+	assert_true(json_str_is(s, "jobs|1|jobname", "seqread"));
+	assert_true(json_num(s, "jobs|1|error") == (double)EIO);
+	assert_true(json_num(s, "jobs|1|read|total_err") == 2.0);
+	assert_true(json_num(s, "jobs|1|read|first_error") == (double)EIO);
+	assert_null(json_find(s, "jobs|2"));
+
+	assert_true(json_str_is(s, "disk_util|0|name", "vdc"));
+	assert_true(json_num(s, "disk_util|0|write_ios") == 115000.0);
+	assert_true(json_num(s, "disk_util|0|util") == 96.67);
+
+	assert_true(json_str_is(s, "blktop|cpu|0|cpu", "all"));
+	assert_true(json_num(s, "blktop|cpu|0|idle") == 83.5);
+	assert_true(json_str_is(s, "blktop|cpu|2|cpu", "1"));
+	assert_true(json_num(s, "blktop|cpu|2|usr") == 11.2);
+	assert_true(json_num(s, "blktop|cpu|1|gnice") == 0.0);
+	assert_true(json_num(s, "blktop|iostat|w/s") == 38320.56);
+	assert_true(json_num(s, "blktop|iostat|aqu-sz") == 0.93);
+	assert_true(json_num(s, "blktop|iostat|util") == 96.67);
+	assert_non_null(json_find(s, "blktop|irq"));
+	assert_true(json_num(s, "blktop|samples|2|t_ms") == 3000.0);
+	assert_true(json_num(s, "blktop|samples|2|write|clat_p99_ns") == 30002.0);
+	assert_true(json_num(s, "blktop|samples|0|write|bw_bytes") == 150000.0 * 1024);
+	assert_true(json_str_is(s, "blktop|device|name", "vdc"));
+	assert_true(json_str_is(s, "blktop|device|verdict", "safe"));
+	assert_true(json_str_is(s, "blktop|device|reasons|0", "no signature"));
+	assert_true(json_str_is(s, "blktop|device|reasons|1", "not in use"));
+	assert_null(json_find(s, "blktop|device|reasons|2"));
+	/* fio's layout: two spaces a level, "key" : value. */
+	assert_has(s, "{\n  \"blktop version\" : \"");
+	assert_has(s, "\n  \"jobs\" : [\n    {\n      \"jobname\" : \"randwrite\",\n");
+	free(s);
+}
+
+static void test_empty_run(void **state)
+{
+	(void)state;
+	struct run_result r;
+	memset(&r, 0, sizeof(r));
+	r.start_wall = 1500282908;
+	char *s = render_normal(&r);
+	assert_string_equal(s, "");     /* nothing ran, nothing to say */
+	free(s);
+	s = render_json(&r);
+	assert_true(json_valid(s));
+	assert_non_null(json_find(s, "jobs"));
+	assert_null(json_find(s, "jobs|0"));
+	assert_true(json_str_is(s, "blktop|device|verdict", "unknown"));
+	assert_true(json_str_is(s, "blktop|device|name", ""));
+	assert_null(json_find(s, "blktop|cpu|0"));
+	free(s);
+}
+
+/* printf follows LC_NUMERIC; a report must not turn 1999.50 into 1999,50. */
+static void test_decimal_point_in_any_locale(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const commas[] = { "de_DE.UTF-8", "fr_FR.UTF-8", "ru_RU.UTF-8" };
+	const char *got = NULL;
+	for (size_t i = 0; i < sizeof(commas) / sizeof(commas[0]) && !got; i++)
+		got = setlocale(LC_NUMERIC, commas[i]);
+	if (!got)
+		skip();
+	char *s = render_normal(&f->r);
+	char probe[16];
+	snprintf(probe, sizeof(probe), "%.2f", 1.5);
+	setlocale(LC_NUMERIC, "C");
+	assert_string_equal(probe, "1,50");     /* the locale does use a comma */
+	assert_has(s, "avg=1999.50, stdev=");
+	assert_has(s, "  all     5.60    0.00   10.50");
+	free(s);
+	s = render_json(&f->r);
+	assert_true(json_valid(s));
+	free(s);
+}
+
+static char *render_interval(const struct run_interval *iv)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	assert_non_null(m);
+	report_interval(m, iv);
+	assert_int_equal(fclose(m), 0);
+	return buf;
+}
+
+static void test_interval(void **state)
+{
+	(void)state;
+	struct run_interval iv;
+	memset(&iv, 0, sizeof(iv));
+	iv.name = "randwrite";
+	iv.t_ms = 12000;
+	iv.span_ms = 1000;
+	iv.runtime_ms = 30000;
+	iv.ios[DIR_WRITE] = 36900;
+	iv.bytes[DIR_WRITE] = 36900ull * 4096;
+	static const uint64_t pct[17] = {
+		23000, 23100, 23500, 24000, 24200, 24500, 24900, 25100, 25300, 25500,
+		25900, 27000, 29800, 33000, 91700, 110000, 127500,
+	};
+	memcpy(iv.clat_pct_ns[DIR_WRITE], pct, sizeof(pct));
+	iv.clat_mean_ns[DIR_WRITE] = 26700;
+	iv.clat_max_ns[DIR_WRITE] = 4937000;
+	/* Totals so far are far better: the interval must not show them. */
+	iv.run_ios[DIR_WRITE] = 10000000;
+	iv.run_bytes[DIR_WRITE] = 10000000ull * 4096;
+	char *s = render_interval(&iv);
+	assert_string_equal(s,
+		"randwrite: (groupid=0): t=12.0s/30.0s, interval=1000msec\n"
+		"  write: IOPS=36.9k, BW=144MiB/s (151MB/s), clat (usec): avg=26.70, p50=25, "
+		"p90=26, p99=30, p99.9=92, p99.99=128, max=4937\n");
+	free(s);
+
+	/* A stall: the direction stays, at zero. */
+	iv.ios[DIR_WRITE] = 0;
+	iv.bytes[DIR_WRITE] = 0;
+	iv.errors[DIR_WRITE] = 3;
+	iv.groupid = 2;
+	iv.runtime_ms = 0;
+	s = render_interval(&iv);
+	assert_string_equal(s, "randwrite: (groupid=2): t=12.0s, interval=1000msec\n"
+			       "  write: IOPS=0, BW=0B/s (0B/s), errors=3\n");
+	free(s);
+
+	/* Ramp time, nothing yet. */
+	memset(&iv, 0, sizeof(iv));
+	iv.name = "warm";
+	iv.t_ms = 500;
+	iv.span_ms = 500;
+	iv.ramping = true;
+	s = render_interval(&iv);
+	assert_string_equal(s, "warm: (groupid=0): t=0.5s, interval=500msec (ramp time: not "
+			       "counted)\n  no I/O completed yet\n");
+	free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_normal_report, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_report, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_decimal_point_in_any_locale, setup, teardown),
+		cmocka_unit_test(test_empty_run),
+		cmocka_unit_test(test_interval),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
