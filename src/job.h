@@ -24,7 +24,7 @@ enum engine_kind { ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL };
 enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
 
 /* What kind of thing the target is, once resolved. */
-enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR };
+enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR, TARGET_OTHER };
 
 #define JOB_NAME_MAX 64
 

@@ -11,14 +11,20 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "collect/listing.h"
 #include "i18n.h"
+#include "jobfile.h"
 #include "output/report.h"
+#include "options.h"
 #include "run.h"
+#include "scratch.h"
 #include "sysroot.h"
+
+static volatile sig_atomic_t stop_signal;
 
 static void on_stop_signal(int sig)
 {
-	(void)sig;
+	stop_signal = sig;
 	run_request_stop();
 }
 
@@ -84,12 +90,57 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 		fprintf(stderr, "blktop: %s\n", err);
 	status = result.exit_status;
 	run_result_free(&result);
+	if (stop_signal) {
+		/* Interrupted: the report covers what ran; the status says so,
+		 * as a shell expects of a program ended by a signal. */
+		fprintf(stderr, _("blktop: stopped by signal %d (%s); the report covers the time that ran\n"),
+			(int)stop_signal, strsignal(stop_signal));
+		status = 128 + stop_signal;
+	}
 	if (out != stdout && fclose(out)) {
 		fprintf(stderr, _("blktop: --output: writing %s failed: %s\n"), args->output_file,
 			strerror(errno));
 		status = status ? status : 1;
 	}
 	return status;
+}
+
+/* --scratch and --demo: make the loop device, and make it the target when
+ * none was named. */
+static int setup_scratch(struct cli_args *args)
+{
+	unsigned long long size = SCRATCH_DEFAULT_SIZE;
+	char dev[64], err[512];
+
+	if (args->scratch_size && (parse_size(args->scratch_size, &size) || size < (1 << 20))) {
+		fprintf(stderr, _("blktop: --scratch: '%s' is not a size of 1m or more\n"),
+			args->scratch_size);
+		return 2;
+	}
+	if (scratch_create(size, dev, sizeof(dev), err, sizeof(err))) {
+		fprintf(stderr, "blktop: %s\n", err);
+		return 1;
+	}
+	if (!args->job.filename[0] && !args->job.directory[0])
+		snprintf(args->job.filename, sizeof(args->job.filename), "%s", dev);
+	return 0;
+}
+
+/* --demo: a random-read job on the scratch device. */
+static void demo_job(struct cli_args *args)
+{
+	char err[256];
+	struct job_spec *j = &args->job;
+	size_t given_runtime = (size_t)(job_option_find("runtime") - job_options);
+	size_t given_depth = (size_t)(job_option_find("iodepth") - job_options);
+
+	job_option_set(j, "rw", "randread", err, sizeof(err));
+	snprintf(j->name, sizeof(j->name), "demo");
+	j->time_based = true;
+	if (!args->job_given[given_depth])
+		j->iodepth = 8;
+	if (!args->job_given[given_runtime])
+		j->runtime_ms = args->batch ? 10000 : 3600000;
 }
 
 int main(int argc, char **argv)
@@ -105,6 +156,16 @@ int main(int argc, char **argv)
 
 	status = cli_parse(argc, argv, &args);
 	if (status)
+		return status;
+
+	if (args.mode == MODE_LIST)
+		return listing_print(stdout, args.format == OUTPUT_JSON);
+	if (args.mode == MODE_DEMO) {
+		demo_job(&args);
+		args.scratch = true;
+		args.mode = MODE_RUN;
+	}
+	if (args.scratch && (status = setup_scratch(&args)))
 		return status;
 
 	switch (args.mode) {
@@ -125,6 +186,22 @@ int main(int argc, char **argv)
 		}
 		status = run_batch(&args, &set);
 		break;
+	case MODE_JOBFILE: {
+		char err[512];
+		install_signals();
+		if (jobfile_parse(args.jobfile, &set, err, sizeof(err))) {
+			fprintf(stderr, "blktop: %s\n", err);
+			status = 2;
+			break;
+		}
+		if (!args.batch) {
+			fprintf(stderr, _("blktop: the screen is not built yet; add --batch\n"));
+			status = 2;
+			break;
+		}
+		status = run_batch(&args, &set);
+		break;
+	}
 	default:
 		fprintf(stderr, _("blktop: this mode is not built yet\n"));
 		status = 2;

@@ -114,8 +114,10 @@ int parse_uint(const char *s, unsigned long long *out)
 		return -1;
 	char *end;
 	errno = 0;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (errno || *end)
+	/* Decimal as fio reads it (iodepth=010 is ten), hex only with 0x. */
+	bool hex = s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+	unsigned long long v = strtoull(s, &end, hex ? 16 : 10);
+	if (errno || *end || end == s)
 		return -1;
 	*out = v;
 	return 0;

@@ -20,8 +20,10 @@
 #include "target.h"
 
 #define MAX_FILES_PER_JOB 64
+#define MAX_THREADS 4096
 #define SERIES_CAP 2048
 #define MONITOR_NAP_NS (50 * 1000 * 1000ULL)
+#define KICK_GRACE_NS (500 * 1000 * 1000ULL)
 
 static volatile int run_stop_flag;
 
@@ -353,6 +355,31 @@ static void section_emit(struct section *s, const struct section_snap *a,
 	hooks->interval(&iv, hooks->arg);
 }
 
+static void on_kick(int sig)
+{
+	(void)sig; /* only there to interrupt a blocked io_getevents */
+}
+
+/* A job thread waits for completions without a timer. When the run should
+ * end (a stop was asked for, or the runtime is over) and a thread is still
+ * waiting, a signal interrupts its wait so it notices, even if the device
+ * has stopped answering. */
+static void kick_late_threads(struct section *secs, size_t n, unsigned wave, uint64_t now)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct section *s = &secs[i];
+		if (s->wave != wave)
+			continue;
+		for (unsigned k = 0; k < s->nthreads; k++) {
+			struct job_thread *t = &s->threads[k];
+			bool late = run_stop_flag ||
+				    (t->deadline_ns && now > t->deadline_ns + KICK_GRACE_NS);
+			if (late && t->tid && !__atomic_load_n(&t->finished, __ATOMIC_ACQUIRE))
+				pthread_kill(t->tid, SIGUSR1);
+		}
+	}
+}
+
 static bool wave_finished(struct section *secs, size_t n, unsigned wave)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -417,9 +444,14 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 	if (hook_gap)
 		hook_next = start + hook_gap;
 
+	uint64_t next_kick = 0;
 	while (!wave_finished(secs, n, wave)) {
 		nap_until(tick < hook_next ? tick : hook_next);
 		uint64_t now = now_ns();
+		if (now >= next_kick) {
+			kick_late_threads(secs, n, wave, now);
+			next_kick = now + KICK_GRACE_NS;
+		}
 		bool do_tick = now >= tick, do_hook = now >= hook_next;
 		if (!do_tick && !do_hook)
 			continue;
@@ -586,6 +618,20 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		free(secs);
 		return 2;
 	}
+	unsigned long long threads = 0;
+	for (size_t i = 0; i < set->njobs; i++)
+		threads += set->jobs[i].numjobs;
+	if (threads > MAX_THREADS) {
+		snprintf(err, errlen, _("numjobs: %llu threads in all is more than %u"), threads,
+			 MAX_THREADS);
+		free(secs);
+		return 2;
+	}
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_kick; /* no SA_RESTART: the wait must return EINTR */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR1, &sa, NULL);
 	run_stop_flag = 0;
 	for (size_t i = 0; i < set->njobs && !status; i++) {
 		struct job_spec *job = &set->jobs[i];

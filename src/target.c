@@ -40,7 +40,7 @@ void target_resolve(const char *name, char *path, size_t len, enum target_kind *
 	else if (S_ISDIR(st.st_mode))
 		*kind = TARGET_DIR;
 	else
-		*kind = TARGET_NONE;
+		*kind = TARGET_OTHER;
 }
 
 /* snprintf's result: 0 if the path fit, else -1 with err set. */
@@ -60,15 +60,12 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 	snprintf(list, sizeof(list), "%s", job->filename);
 
 	if (!list[0]) {
-		if (!job->directory[0]) {
-			snprintf(err, errlen, _("%s: no target (give a device, file or directory)"),
-				 job->name);
-			return -1;
-		}
-		/* fio's naming for files it makes in a directory. */
+		/* fio's naming for files it makes in a directory (the current one
+		 * when a job file names neither filename nor directory). */
+		const char *dir = job->directory[0] ? job->directory : ".";
 		memset(&out[0], 0, sizeof(out[0]));
 		if (path_fits(snprintf(out[0].path, sizeof(out[0].path), "%s/%s.%u.0",
-				       job->directory, job->name, clone),
+				       dir, job->name, clone),
 			      sizeof(out[0].path), job->directory, err, errlen))
 			return -1;
 		out[0].kind = TARGET_FILE;
@@ -96,6 +93,11 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 				t->kind = TARGET_BLOCK;
 		} else {
 			target_resolve(tok, t->path, sizeof(t->path), &t->kind);
+			if (t->kind == TARGET_OTHER) {
+				snprintf(err, errlen,
+					 _("%s: not a block device, regular file or directory"), tok);
+				return -1;
+			}
 			if (t->kind == TARGET_DIR) {
 				char dir[PATH_MAX];
 				snprintf(dir, sizeof(dir), "%s", t->path);

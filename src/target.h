@@ -24,7 +24,7 @@ struct target {
 
 /* Resolves a name as the command line takes it: "vdc" is /dev/vdc when that
  * is a block device; anything else is a path. Sets kind (TARGET_NONE when
- * it does not exist). */
+ * it does not exist, TARGET_OTHER for a FIFO, socket or character device). */
 void target_resolve(const char *name, char *path, size_t len, enum target_kind *kind);
 
 /* Resolves the files of one clone of a job (filename list split on ':',

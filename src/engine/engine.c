@@ -16,8 +16,8 @@
 #include "engine/ops.h"
 #include "i18n.h"
 
-/* How long a wait for completions may block before the loop looks at the
- * stop flag and the clock again. */
+/* How long one wait for completions may block while draining at the end
+ * (and for the rate cap's sleeps), so a stop is noticed. */
 #define REAP_TIMEOUT_NS (100 * 1000 * 1000ULL)
 
 uint64_t now_ns(void)
@@ -123,6 +123,7 @@ struct loop_state {
 	uint64_t rate_gap_ns;   /* rate_iops: time between I/Os, 0 if none */
 	uint64_t next_issue_ns;
 	uint64_t write_seq;     /* stamps each write so no two blocks match */
+	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
 	bool counting;
 };
 
@@ -278,6 +279,7 @@ static int reap_some(struct loop_state *ls, unsigned min, uint64_t timeout_ns)
 	if (r == 0)
 		return 0;
 	uint64_t t_end = ls->eng.ops->synchronous ? 0 : now_ns();
+	ls->last_reap_ns = t_end;
 	for (int i = 0; i < r; i++) {
 		struct io_unit *io = ls->done[i];
 		account(ls, io, ls->eng.ops->synchronous ? io->t_done : t_end);
@@ -357,13 +359,11 @@ void *job_thread_main(void *arg)
 			t->counted_from_ns = t->start_ns;
 			getrusage(RUSAGE_THREAD, &t->ru_start);
 		}
-		for (;;) {
-			uint64_t now = now_ns();
+		uint64_t now = now_ns();
+		while (may_issue(&ls, now)) {
 			if (issue_batch(&ls, now) < 0)
 				break;
 			if (ls.inflight == 0) {
-				if (!may_issue(&ls, now_ns()))
-					break;
 				/* Only the rate cap leaves nothing in flight: wait. */
 				uint64_t wait = ls.next_issue_ns > now ? ls.next_issue_ns - now : 0;
 				if (wait > REAP_TIMEOUT_NS)
@@ -371,16 +371,21 @@ void *job_thread_main(void *arg)
 				struct timespec ts = { (time_t)(wait / 1000000000ULL),
 						       (long)(wait % 1000000000ULL) };
 				nanosleep(&ts, NULL);
+				now = now_ns();
 				continue;
 			}
-			/* The queue is as full as it may be: wait for a completion,
-			 * or under a rate cap until the next I/O is due. */
-			uint64_t timeout = REAP_TIMEOUT_NS;
-			if (ls.rate_gap_ns && ls.nfree > 0 && ls.next_issue_ns > now &&
-			    ls.next_issue_ns - now < timeout)
-				timeout = ls.next_issue_ns - now;
+			/* The queue is as full as it may be: wait for a completion
+			 * without a timer (the runner interrupts a stuck wait with
+			 * a signal), or under a rate cap until the next I/O is due. */
+			uint64_t timeout = 0;
+			if (ls.rate_gap_ns && ls.nfree > 0)
+				timeout = ls.next_issue_ns > now ? ls.next_issue_ns - now : 1;
 			if (reap_some(&ls, 1, timeout) < 0)
 				break;
+			/* The moment the last completion was seen starts the next
+			 * batch: one clock read fewer per I/O. */
+			now = ls.last_reap_ns ? ls.last_reap_ns : now_ns();
+			ls.last_reap_ns = 0;
 		}
 		/* Drain: every I/O in flight is reaped before the thread ends, so
 		 * no buffer is freed under the kernel. */

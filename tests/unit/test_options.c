@@ -133,6 +133,11 @@ static void test_errors_name_the_option(void **state)
 	assert_int_equal(j.iodepth, 1);
 	assert_int_equal(j.bs, 4096);
 	assert_int_equal(j.rwmixread, 50);
+	/* Leading zeros are decimal, as in fio; hex needs 0x. */
+	assert_int_equal(job_option_set(&j, "iodepth", "010", err, sizeof(err)), 0);
+	assert_int_equal(j.iodepth, 10);
+	assert_int_equal(job_option_set(&j, "iodepth", "0x10", err, sizeof(err)), 0);
+	assert_int_equal(j.iodepth, 16);
 }
 
 static void test_table_is_consistent(void **state)

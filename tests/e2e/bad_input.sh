@@ -1,0 +1,57 @@
+#!/bin/sh
+# bad_input.sh - every bad input of the command line ends with exit 2 and
+# one line that names the option (or target) at fault and what is allowed.
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+require_loop_root
+
+img=$(sparse_file small.img 64M)
+dev=$(attach "$img") || skip "cannot attach a loop device"
+
+# expect_usage_error WANT_TEXT ARGS...: exit 2, one line on stderr naming it.
+expect_usage_error() {
+	want=$1
+	shift
+	"$BLKTOP" "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	lines=$(wc -l <"$WORK/err")
+	if [ "$rc" != 2 ]; then
+		fail "blktop $*: expected exit 2, got $rc: $(cat "$WORK/err")"
+	elif [ "$lines" != 1 ]; then
+		fail "blktop $*: expected one line of error, got $lines: $(cat "$WORK/err")"
+	elif ! grep -q -- "$want" "$WORK/err"; then
+		fail "blktop $*: error does not name '$want': $(cat "$WORK/err")"
+	else
+		pass "blktop $* -> $(cat "$WORK/err")"
+	fi
+}
+
+run="--batch --run"
+expect_usage_error "nosuch" $run randread "$dev" --nosuch=1
+expect_usage_error "randomread" $run randomread "$dev"
+expect_usage_error "rw: unknown value 'foo'" $run randread "$dev" --rw=foo
+expect_usage_error "randwrite" $run randread "$dev" --rw=foo
+expect_usage_error "bs: 1000 is not a multiple" $run randread "$dev" --bs=1000
+expect_usage_error "bs" $run randread "$dev" --bs=4q
+expect_usage_error "iodepth" $run randread "$dev" --iodepth=0
+expect_usage_error "iodepth" $run randread "$dev" --iodepth=10000000
+expect_usage_error "numjobs" $run randread "$dev" --numjobs=0
+expect_usage_error "numjobs" $run randread "$dev" --numjobs=100000
+expect_usage_error "rwmixread" $run randrw "$dev" --rwmixread=101
+expect_usage_error "size: 128m" $run randread "$dev" --size=128m
+expect_usage_error "offset" $run randread "$dev" --offset=1g
+expect_usage_error "runtime" $run randread "$dev" --runtime=soon
+expect_usage_error "/nonexistent/disk" $run randread /nonexistent/disk
+expect_usage_error "nosuchdisk" $run randread nosuchdisk
+expect_usage_error "/dev/null: not a block device, regular file or directory" $run read /dev/null
+expect_usage_error "size=" $run read "$WORK/newfile"
+expect_usage_error "output-format" $run read "$dev" --output-format=xml
+expect_usage_error "no target" $run read
+expect_usage_error "cpus_allowed" $run read "$dev" --cpus_allowed=abc
+expect_usage_error "cpus_allowed" $run read "$dev" --cpus_allowed=4000
+expect_usage_error "ioengine" $run read "$dev" --ioengine=io_uring
+
+# Nothing was written by any of them.
+[ "$(head -c 67108864 "$dev" | tr -d '\0' | wc -c)" = 0 ] && pass "device still all zeros" ||
+	fail "a refused run wrote to the device"
+
+finish
