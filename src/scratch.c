@@ -62,7 +62,14 @@ static int attach_loop(int file_fd, char *dev, size_t devlen, int *loop_fd)
 			e = -errno;
 			continue;
 		}
-		if (ioctl(fd, LOOP_CONFIGURE, &cfg) == 0) {
+		int rc = ioctl(fd, LOOP_CONFIGURE, &cfg);
+		/* A kernel whose tmpfs cannot do direct I/O: buffered it is;
+		 * the jobs' own O_DIRECT still skips the loop's page cache. */
+		if (rc != 0 && errno == EINVAL && (cfg.info.lo_flags & LO_FLAGS_DIRECT_IO)) {
+			cfg.info.lo_flags &= ~(unsigned)LO_FLAGS_DIRECT_IO;
+			rc = ioctl(fd, LOOP_CONFIGURE, &cfg);
+		}
+		if (rc == 0) {
 			*loop_fd = fd;
 			close(ctl);
 			return 0;

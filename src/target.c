@@ -113,6 +113,13 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 				snprintf(dir, sizeof(dir), "%s", t->path);
 				char *slash = strrchr(dir, '/');
 				struct stat st;
+				/* A missing device node is a typo or a device that went
+				 * away, never a file to make under /dev. */
+				if (!strncmp(t->path, "/dev/", 5) &&
+				    strncmp(t->path, "/dev/shm/", 9)) {
+					snprintf(err, errlen, _("%s: no such device"), tok);
+					return -1;
+				}
 				if (!slash) {
 					snprintf(err, errlen,
 						 _("%s: no such device or file (a new file needs a path such as ./%s)"),

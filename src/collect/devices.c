@@ -167,10 +167,10 @@ static void find_transport(struct blk_dev *d)
 /* "none [mq-deadline] kyber" -> "mq-deadline"; a lone "none" stays. */
 static void active_scheduler(char *out, size_t len, const char *line)
 {
-	const char *open = strchr(line, '['), *close;
+	const char *lb = strchr(line, '['), *rb;
 
-	if (open && (close = strchr(open, ']')) != NULL) {
-		snprintf(out, len, "%.*s", (int)(close - open - 1), open + 1);
+	if (lb && (rb = strchr(lb, ']')) != NULL) {
+		snprintf(out, len, "%.*s", (int)(rb - lb - 1), lb + 1);
 		return;
 	}
 	copy_str(out, len, line);
@@ -410,4 +410,26 @@ struct blk_dev *dev_list_find_name(struct dev_list *list, const char *name, long
 		}
 	}
 	return NULL;
+}
+
+void dev_decide(struct blk_dev *disk)
+{
+	struct dev_facts *pf = NULL;
+	struct disk_facts df;
+	size_t i;
+
+	if (disk->nparts && !(pf = calloc(disk->nparts, sizeof(*pf)))) {
+		/* Out of memory: decide on the disk's own facts, flagged. */
+		disk->facts.probed = false;
+		disk->facts.probe_errno = ENOMEM;
+	}
+	for (i = 0; pf && i < disk->nparts; i++)
+		pf[i] = disk->parts[i].facts;
+	df.disk = disk->facts;
+	df.parts = pf;
+	df.nparts = pf ? disk->nparts : 0;
+	dev_verdict(&df, &disk->verdict);
+	for (i = 0; i < df.nparts; i++)
+		part_verdict(&df, i, &disk->parts[i].verdict);
+	free(pf);
 }

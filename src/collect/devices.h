@@ -53,6 +53,10 @@ struct dev_list {
 int dev_list_scan(struct dev_list *list);
 void dev_list_free(struct dev_list *list);
 
+/* Decides the verdicts of a disk and of each partition from the facts
+ * already gathered in them (probe.c does both). No I/O. */
+void dev_decide(struct blk_dev *disk);
+
 /* Finds the disk or partition with that device number. On success returns
  * the disk and sets *part to the partition's index, or to -1 for the disk
  * itself; NULL when nothing matches. */

@@ -1,7 +1,7 @@
 /* probe.c - gathering the facts of the safety verdict.
  *
  * Two kinds of facts. Those the kernel keeps in memory (mount table, swap
- * list, holders, loop backing files, ro flags) are read here directly:
+ * list, holders, loop backing files, ro flags) are read in this process:
  * reading them cannot hang. Those that need the device itself (libblkid
  * signatures, the O_EXCL test) are read by one child process per device,
  * a few at a time, each with a deadline: a read from a dead SAN path or a
@@ -43,67 +43,75 @@ static void copy_str(char *dst, size_t len, const char *src)
 	dst[n] = '\0';
 }
 
-/* ---- What the kernel knows: mounts, swap, loop backing files ---- */
+/* ---- What the kernel knows: mounts, swap, holders, loop backing files ---- */
 
-struct mount_entry {
-	unsigned major, minor;
-	char target[FACT_MOUNT_LEN];
-};
-
-struct swap_entry {
-	char path[1024];
-	bool partition;            /* Type "partition", not "file" */
-	struct stat st;
-	bool st_ok;
-};
-
-struct loop_entry {
-	char name[FACT_NAME_MAX];
-	struct stat st;            /* of the backing file (or device) */
+/* One user of a device or a file, from the kernel's tables. */
+struct user {
+	enum { USER_MOUNT, USER_SWAP, USER_LOOP } kind;
+	dev_t devno;               /* the device it uses (0: a file) */
+	dev_t file_dev;            /* the file it uses (swap files, loops) */
+	ino_t file_ino;
+	bool swap_partition;       /* /proc/swaps says "partition" */
+	char what[FACT_MOUNT_LEN]; /* mount point, loop name, swap path */
 };
 
 struct users {
-	struct mount_entry *mounts;
-	size_t nmounts;
-	struct swap_entry *swaps;
-	size_t nswaps;
-	struct loop_entry *loops;
-	size_t nloops;
+	struct user *v;
+	size_t n, cap;
 	bool mounts_failed;
+	bool files;                /* also stat() paths outside /dev */
 };
 
-/* stat() of a path as seen under the root prefix. */
-static int stat_under_root(const char *path, struct stat *st)
+static struct user *add_user(struct users *u, int kind, const char *what)
+{
+	if (u->n == u->cap) {
+		size_t ncap = u->cap ? u->cap * 2 : 32;
+		struct user *nv = realloc(u->v, ncap * sizeof(*nv));
+		if (!nv)
+			return NULL;
+		u->v = nv;
+		u->cap = ncap;
+	}
+	struct user *e = &u->v[u->n++];
+	memset(e, 0, sizeof(*e));
+	e->kind = kind;
+	copy_str(e->what, sizeof(e->what), what);
+	return e;
+}
+
+/* Where a path (a swap or loop backing file, a mount source) leads,
+ * under the root prefix: its device number if it is a device node, else
+ * the file's identity. Block device verdicts need only nodes in /dev; a
+ * path elsewhere may sit on a hung NFS share, where stat() never returns,
+ * so it is looked at only for a file target (u->files). */
+static void locate(const struct users *u, struct user *e, const char *path)
 {
 	char full[4096];
+	struct stat st;
 
-	if (!sysroot_path(full, sizeof(full), "%s", path))
-		return -1;
-	return stat(full, st);
+	if (!u->files && strncmp(path, "/dev/", 5) != 0)
+		return;
+	if (!sysroot_path(full, sizeof(full), "%s", path) || stat(full, &st) != 0)
+		return;
+	if (S_ISBLK(st.st_mode)) {
+		e->devno = st.st_rdev;
+	} else {
+		e->file_dev = st.st_dev;
+		e->file_ino = st.st_ino;
+	}
 }
 
-static void *grow(void *arr, size_t n, size_t *cap, size_t size)
-{
-	if (n < *cap)
-		return arr;
-	size_t ncap = *cap ? *cap * 2 : 16;
-	void *p = realloc(arr, ncap * size);
-	if (p)
-		*cap = ncap;
-	return p;
-}
-
-/* The mount table of our namespace, each mount by device number. A mount
- * through a symlink or another node of the same device has the same
- * number. Filesystems with anonymous numbers (btrfs) are matched by
- * their source's st_rdev instead. */
+/* The mount table of our namespace, each mount by device number: a mount
+ * through a symlink or another node of the same device has the same one.
+ * Filesystems with anonymous numbers (btrfs) are matched by their
+ * source's st_rdev instead. */
 static void load_mounts(struct users *u)
 {
 	struct libmnt_table *tb = mnt_new_table();
 	struct libmnt_iter *it = mnt_new_iter(MNT_ITER_FORWARD);
 	struct libmnt_fs *fs;
+	struct user *e;
 	char path[4096];
-	size_t cap = 0;
 
 	if (!tb || !it || !sysroot_path(path, sizeof(path), "/proc/self/mountinfo") ||
 	    mnt_table_parse_file(tb, path) != 0) {
@@ -111,24 +119,18 @@ static void load_mounts(struct users *u)
 		goto out;
 	}
 	while (mnt_table_next_fs(tb, it, &fs) == 0) {
-		dev_t devno = mnt_fs_get_devno(fs);
 		const char *src = mnt_fs_get_srcpath(fs), *target = mnt_fs_get_target(fs);
-		struct stat st;
+		dev_t devno = mnt_fs_get_devno(fs);
 
-		if (major(devno) == 0) {
-			if (!src || src[0] != '/' || stat_under_root(src, &st) != 0 ||
-			    !S_ISBLK(st.st_mode))
-				continue;
-			devno = st.st_rdev;
-		}
-		struct mount_entry *m = grow(u->mounts, u->nmounts, &cap, sizeof(*m));
-		if (!m)
+		if (major(devno) == 0 && (!src || src[0] != '/'))
+			continue;
+		if (!(e = add_user(u, USER_MOUNT, target ? target : "?")))
 			break;
-		u->mounts = m;
-		m = &u->mounts[u->nmounts++];
-		m->major = major(devno);
-		m->minor = minor(devno);
-		copy_str(m->target, sizeof(m->target), target ? target : "?");
+		e->devno = devno;
+		if (major(devno) == 0) {
+			e->devno = 0;
+			locate(u, e, src);
+		}
 	}
 out:
 	mnt_free_iter(it);
@@ -156,83 +158,76 @@ static void load_swaps(struct users *u)
 {
 	FILE *f = sysroot_fopen("/proc/swaps", "re");
 	char *line = NULL;
-	size_t linecap = 0, cap = 0;
+	size_t linecap = 0;
 	bool header = true;
+	struct user *e;
 
 	if (!f)
 		return;
 	while (getline(&line, &linecap, f) > 0) {
-		if (header) {
-			header = false;
-			continue;
-		}
 		size_t end = strcspn(line, " \t\n");
 		const char *type = line + end + strspn(line + end, " \t");
 		bool partition = strncmp(type, "partition", 9) == 0;
+
 		line[end] = '\0';
-		if (!line[0])
+		if (header || !line[0]) {
+			header = false;
 			continue;
-		struct swap_entry *s = grow(u->swaps, u->nswaps, &cap, sizeof(*s));
-		if (!s)
-			break;
-		u->swaps = s;
-		s = &u->swaps[u->nswaps++];
+		}
 		unescape_octal(line);
-		copy_str(s->path, sizeof(s->path), line);
-		s->partition = partition;
-		s->st_ok = stat_under_root(s->path, &s->st) == 0;
+		if (!(e = add_user(u, USER_SWAP, line)))
+			break;
+		e->swap_partition = partition;
+		locate(u, e, line);
 	}
 	free(line);
 	fclose(f);
 }
 
-/* Every attached loop device and what backs it. */
+/* Every attached loop device and what backs it: a loop device does not
+ * register as a holder of the device or file behind it. */
 static void load_loops(struct users *u)
 {
 	char path[4096], backing[4096], rel[512];
-	struct dirent **names = NULL;
-	size_t cap = 0;
-	int n, i;
+	struct dirent *de;
+	struct user *e;
+	DIR *dir;
 
-	if (!sysroot_path(path, sizeof(path), "/sys/block"))
+	if (!sysroot_path(path, sizeof(path), "/sys/block") || !(dir = opendir(path)))
 		return;
-	n = scandir(path, &names, NULL, NULL);
-	for (i = 0; i < n; i++) {
-		const char *name = names[i]->d_name;
-		struct stat st;
-
-		snprintf(rel, sizeof(rel), "/sys/block/%.64s/loop/backing_file", name);
-		if (strncmp(name, "loop", 4) != 0 || sysroot_read(rel, backing, sizeof(backing)) <= 0)
+	while ((de = readdir(dir)) != NULL) {
+		snprintf(rel, sizeof(rel), "/sys/block/%.64s/loop/backing_file", de->d_name);
+		if (strncmp(de->d_name, "loop", 4) != 0 ||
+		    sysroot_read(rel, backing, sizeof(backing)) <= 0)
 			continue;
 		/* A deleted backing file can no longer be named as a target. */
-		if (strstr(backing, " (deleted)") || stat_under_root(backing, &st) != 0)
+		if (strstr(backing, " (deleted)") || !(e = add_user(u, USER_LOOP, de->d_name)))
 			continue;
-		struct loop_entry *l = grow(u->loops, u->nloops, &cap, sizeof(*l));
-		if (!l)
-			break;
-		u->loops = l;
-		l = &u->loops[u->nloops++];
-		copy_str(l->name, sizeof(l->name), name);
-		l->st = st;
+		locate(u, e, backing);
 	}
-	for (i = 0; i < n; i++)
-		free(names[i]);
-	free(names);
+	closedir(dir);
 }
 
-static void load_users(struct users *u)
+/* The users of every device (and with files, of every file). NULL only
+ * when out of memory. */
+static struct users *users_load(bool files)
 {
-	memset(u, 0, sizeof(*u));
+	struct users *u = calloc(1, sizeof(*u));
+
+	if (!u)
+		return NULL;
+	u->files = files;
 	load_mounts(u);
 	load_swaps(u);
 	load_loops(u);
+	return u;
 }
 
-static void free_users(struct users *u)
+static void users_free(struct users *u)
 {
-	free(u->mounts);
-	free(u->swaps);
-	free(u->loops);
+	if (u)
+		free(u->v);
+	free(u);
 }
 
 static void read_holders(struct dev_facts *f, const char *sysrel)
@@ -253,37 +248,45 @@ static void read_holders(struct dev_facts *f, const char *sysrel)
 	closedir(dir);
 }
 
+/* Records one user e of the device or file f describes. */
+static void add_fact(struct dev_facts *f, const struct user *e)
+{
+	switch (e->kind) {
+	case USER_MOUNT:
+		if (f->nmounts < FACT_MOUNTS_MAX)
+			copy_str(f->mounts[f->nmounts], FACT_MOUNT_LEN, e->what);
+		f->nmounts++;
+		break;
+	case USER_SWAP:
+		f->swap_active = true;
+		break;
+	case USER_LOOP:
+		copy_str(f->loop_backing_of, sizeof(f->loop_backing_of), e->what);
+		break;
+	}
+}
+
 /* Facts of one disk or partition that need no device read. */
 static void gather_users(const struct users *u, const struct blk_dev *disk,
 			 const struct blk_dev *d, struct dev_facts *f)
 {
+	dev_t devno = makedev(d->major, d->minor);
 	char sysrel[512], node[4096];
 	size_t i;
 
 	snprintf(f->name, sizeof(f->name), "%s", d->name);
 	f->read_only = d->read_only;
-	for (i = 0; i < u->nmounts; i++) {
-		if (u->mounts[i].major != d->major || u->mounts[i].minor != d->minor)
-			continue;
-		if (f->nmounts < FACT_MOUNTS_MAX)
-			copy_str(f->mounts[f->nmounts], FACT_MOUNT_LEN, u->mounts[i].target);
-		f->nmounts++;
-	}
-	for (i = 0; i < u->nswaps; i++) {
-		const struct swap_entry *s = &u->swaps[i];
-		const char *base = strrchr(s->path, '/');
-		bool is_node = s->st_ok && S_ISBLK(s->st.st_mode);
+	for (i = 0; u && i < u->n; i++) {
+		const struct user *e = &u->v[i];
+		const char *base = strrchr(e->what, '/');
 
-		if (is_node && s->st.st_rdev == makedev(d->major, d->minor))
-			f->swap_active = true;
-		/* By name when there is no node to compare: a fake tree. */
-		if (!is_node && s->partition && base && strcmp(base + 1, d->name) == 0)
-			f->swap_active = true;
-	}
-	for (i = 0; i < u->nloops; i++) {
-		const struct stat *st = &u->loops[i].st;
-		if (S_ISBLK(st->st_mode) && st->st_rdev == makedev(d->major, d->minor))
-			copy_str(f->loop_backing_of, sizeof(f->loop_backing_of), u->loops[i].name);
+		if (e->devno == devno)
+			add_fact(f, e);
+		/* A swap partition by name when there is no node to compare
+		 * with: a fake tree. */
+		else if (e->kind == USER_SWAP && e->swap_partition && !e->devno && base &&
+			 strcmp(base + 1, d->name) == 0)
+			add_fact(f, e);
 	}
 	if (d == disk)
 		snprintf(sysrel, sizeof(sysrel), "/sys/block/%s", d->name);
@@ -314,7 +317,7 @@ struct probe_job {
 	struct dev_facts *facts;
 	pid_t pid;
 	uint64_t deadline_ms;
-	bool running, done;
+	bool running;
 };
 
 /* A zeroed or overwritten start of disk can leave the backup GPT header in
@@ -345,10 +348,12 @@ static bool backup_gpt_at_end(int fd, unsigned sector)
  * and partition tables (FORCE_GPT: a GPT without its protective MBR). */
 static void probe_signatures(int fd, unsigned sector, struct probe_record *rec)
 {
-	blkid_probe pr = blkid_new_probe();
+	blkid_probe pr;
 	const char *val;
 	int rc;
 
+	errno = 0;
+	pr = blkid_new_probe();
 	if (!pr || blkid_probe_set_device(pr, fd, 0, 0) != 0) {
 		rec->probe_errno = errno ? errno : EIO;
 		goto out;
@@ -453,7 +458,7 @@ static bool spawn_job(struct probe_job *j, uint32_t index, int wfd, unsigned tim
 
 	/* The child must not run our handlers (terminal restore, scratch
 	 * cleanup) nor keep our descriptors (an O_EXCL claim, the scratch
-	 * loop device whose last close detaches it). */
+	 * loop device whose last close detaches it, our output). */
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	j->pid = fork();
@@ -465,13 +470,18 @@ static bool spawn_job(struct probe_job *j, uint32_t index, int wfd, unsigned tim
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		if (wfd != 3 && dup2(wfd, 3) < 0)
 			_exit(1);
+		/* Not even stdout: a child stuck on a dead device must not hold
+		 * the pipe of `blktop --list | less` or of a shell's $(...). */
+		int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+		for (int fd = 0; fd < 3 && null >= 0; fd++)
+			if (null != fd)
+				dup2(null, fd);
 		close_range(4, ~0U, 0);
 		probe_child(3, index, j->node, j->sector);
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (j->pid < 0) {
 		j->facts->probe_errno = errno;
-		j->done = true;
 		return false;
 	}
 	j->running = true;
@@ -501,16 +511,12 @@ static bool apply_record(struct probe_job *jobs, size_t njobs, const struct prob
 	while (waitpid(j->pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	j->running = false;
-	j->done = true;
 	return true;
 }
 
 static void run_jobs(struct probe_job *jobs, size_t njobs, unsigned timeout_ms)
 {
-	union {
-		struct probe_record rec[8];
-		char bytes[8 * sizeof(struct probe_record)];
-	} buf;
+	char buf[8 * sizeof(struct probe_record)];
 	size_t next = 0, running = 0, finished = 0, have = 0, i;
 	int pfd[2];
 
@@ -535,20 +541,20 @@ static void run_jobs(struct probe_job *jobs, size_t njobs, unsigned timeout_ms)
 				first = jobs[i].deadline_ms;
 		struct pollfd p = { .fd = pfd[0], .events = POLLIN };
 		if (poll(&p, 1, first > now ? (int)(first - now) : 0) > 0) {
-			ssize_t r = read(pfd[0], buf.bytes + have, sizeof(buf.bytes) - have);
+			ssize_t r = read(pfd[0], buf + have, sizeof(buf) - have);
 			if (r > 0)
 				have += (size_t)r;
 			size_t whole = have / sizeof(struct probe_record);
 			for (i = 0; i < whole; i++) {
 				struct probe_record rec;
-				memcpy(&rec, buf.bytes + i * sizeof(rec), sizeof(rec));
+				memcpy(&rec, buf + i * sizeof(rec), sizeof(rec));
 				if (apply_record(jobs, njobs, &rec)) {
 					running--;
 					finished++;
 				}
 			}
 			have -= whole * sizeof(struct probe_record);
-			memmove(buf.bytes, buf.bytes + whole * sizeof(struct probe_record), have);
+			memmove(buf, buf + whole * sizeof(struct probe_record), have);
 		}
 		now = now_ms();
 		for (i = 0; i < next; i++) {
@@ -558,7 +564,6 @@ static void run_jobs(struct probe_job *jobs, size_t njobs, unsigned timeout_ms)
 			reap_later(jobs[i].pid);
 			jobs[i].facts->probe_timed_out = true;
 			jobs[i].running = false;
-			jobs[i].done = true;
 			running--;
 			finished++;
 		}
@@ -579,59 +584,38 @@ static void add_job(struct probe_job *j, const struct blk_dev *d, unsigned secto
 	j->facts = f;
 }
 
-static void decide(struct blk_dev *disk)
-{
-	struct dev_facts *pf = NULL;
-	struct disk_facts df;
-	size_t i;
-
-	if (disk->nparts && !(pf = calloc(disk->nparts, sizeof(*pf)))) {
-		/* Out of memory: decide on the disk's own facts, flagged. */
-		disk->facts.probed = false;
-		disk->facts.probe_errno = ENOMEM;
-	}
-	for (i = 0; pf && i < disk->nparts; i++)
-		pf[i] = disk->parts[i].facts;
-	df.disk = disk->facts;
-	df.parts = pf;
-	df.nparts = pf ? disk->nparts : 0;
-	dev_verdict(&df, &disk->verdict);
-	for (i = 0; i < df.nparts; i++)
-		part_verdict(&df, i, &disk->parts[i].verdict);
-	free(pf);
-}
-
 static int probe_disks(struct blk_dev *disks, size_t ndisks, unsigned timeout_ms)
 {
 	struct probe_job *jobs;
-	struct users u;
+	struct users *u;
 	size_t njobs = 0, i, j;
 
 	for (i = 0; i < ndisks; i++)
 		njobs += 1 + disks[i].nparts;
 	jobs = calloc(njobs ? njobs : 1, sizeof(*jobs));
-	if (!jobs)
-		return -1;
-	load_users(&u);
+	/* Without the tables (no memory) the O_EXCL test still finds mounts,
+	 * swap and holders: they all claim the device. */
+	u = users_load(false);
 	njobs = 0;
 	for (i = 0; i < ndisks; i++) {
 		struct blk_dev *d = &disks[i];
-		memset(&d->facts, 0, sizeof(d->facts));
-		gather_users(&u, d, d, &d->facts);
-		add_job(&jobs[njobs++], d, d->logical_block_size, &d->facts);
-		for (j = 0; j < d->nparts; j++) {
-			struct blk_dev *p = &d->parts[j];
+		for (j = 0; j <= d->nparts; j++) {
+			struct blk_dev *p = j ? &d->parts[j - 1] : d;
 			memset(&p->facts, 0, sizeof(p->facts));
-			gather_users(&u, d, p, &p->facts);
-			add_job(&jobs[njobs++], p, d->logical_block_size, &p->facts);
+			gather_users(u, d, p, &p->facts);
+			/* Unread contents are unknown, never empty. */
+			p->facts.probe_errno = ENOMEM;
+			if (jobs)
+				add_job(&jobs[njobs++], p, d->logical_block_size, &p->facts);
 		}
 	}
-	run_jobs(jobs, njobs, timeout_ms);
+	if (jobs)
+		run_jobs(jobs, njobs, timeout_ms);
 	for (i = 0; i < ndisks; i++)
-		decide(&disks[i]);
+		dev_decide(&disks[i]);
+	int rc = !jobs || !u || u->mounts_failed ? -1 : 0;
 	free(jobs);
-	int rc = u.mounts_failed ? -1 : 0;
-	free_users(&u);
+	users_free(u);
 	return rc;
 }
 
@@ -655,9 +639,8 @@ int devices_collect(struct dev_list *list, unsigned timeout_ms)
 
 void probe_file(const char *path, struct dev_facts *out)
 {
-	struct users u;
+	struct users *u;
 	struct stat st;
-	size_t i;
 
 	memset(out, 0, sizeof(*out));
 	copy_str(out->name, sizeof(out->name), path);
@@ -669,14 +652,10 @@ void probe_file(const char *path, struct dev_facts *out)
 	out->file_ours = getxattr(path, PROBE_FILE_XATTR, NULL, 0) >= 0;
 	if (access(path, W_OK) != 0)
 		out->write_errno = errno;
-	load_users(&u);
-	for (i = 0; i < u.nswaps; i++)
-		if (u.swaps[i].st_ok && u.swaps[i].st.st_dev == st.st_dev &&
-		    u.swaps[i].st.st_ino == st.st_ino)
-			out->swap_active = true;
-	for (i = 0; i < u.nloops; i++)
-		if (u.loops[i].st.st_dev == st.st_dev && u.loops[i].st.st_ino == st.st_ino)
-			copy_str(out->loop_backing_of, sizeof(out->loop_backing_of),
-				 u.loops[i].name);
-	free_users(&u);
+	u = users_load(true);
+	for (size_t i = 0; u && i < u->n; i++)
+		if (!u->v[i].devno && u->v[i].file_dev == st.st_dev &&
+		    u->v[i].file_ino == st.st_ino)
+			add_fact(out, &u->v[i]);
+	users_free(u);
 }

@@ -126,24 +126,24 @@ static void add_dir(struct json *job, const char *key, const struct run_result *
 static void add_job_options(struct json *job, const struct group_result *g)
 {
 	static const char *const always[] = {
-		"name", "filename", "rw", "bs", "iodepth", "numjobs", "ioengine", "direct",
+		"filename", "rw", "bs", "iodepth", "numjobs", "ioengine", "direct",
 	};
 	struct json *o = json_add_object(job, "job options");
 	struct job_spec def;
 	job_defaults(&def);
+	json_add_string(o, "name", g->name);
 	for (size_t i = 0; i < job_options_count; i++) {
 		const struct job_option *opt = &job_options[i];
 		char have[sizeof(g->path) + 64], want[sizeof(g->path) + 64];
-		if (!strcmp(opt->name, "rwmixwrite"))
-			continue;   /* derived from rwmixread, not stored */
+		/* rwmixwrite is derived from rwmixread, not stored */
+		if (!strcmp(opt->name, "rwmixwrite") || !strcmp(opt->name, "name"))
+			continue;
 		job_option_format(&g->spec, opt, have, sizeof(have));
 		job_option_format(&def, opt, want, sizeof(want));
 		bool listed = false;
 		for (size_t k = 0; k < sizeof(always) / sizeof(always[0]); k++)
 			listed = listed || !strcmp(always[k], opt->name);
-		if (!strcmp(opt->name, "name"))
-			snprintf(have, sizeof(have), "%s", g->name);
-		else if (!strcmp(opt->name, "filename") && !have[0])
+		if (!strcmp(opt->name, "filename") && !have[0])
 			snprintf(have, sizeof(have), "%s", g->path);
 		if ((listed && have[0]) || strcmp(have, want) != 0)
 			json_add_string(o, opt->name, have);
@@ -321,6 +321,9 @@ static void add_blktop(struct json *root, const struct run_result *r)
 
 void report_json(FILE *out, const struct run_result *r)
 {
+	/* Percentile keys are printf'd: "99.000000" in every locale. */
+	struct report_numeric num;
+	report_numeric_begin(&num);
 	struct json *root = json_object_new();
 	time_t when = r->start_wall ? (time_t)r->start_wall : time(NULL);
 	char date[64] = "";
@@ -340,4 +343,5 @@ void report_json(FILE *out, const struct run_result *r)
 	add_blktop(root, r);
 	json_print(out, root);
 	json_free(root);
+	report_numeric_end(&num);
 }

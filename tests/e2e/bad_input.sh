@@ -42,6 +42,8 @@ expect_usage_error "offset" $run randread "$dev" --offset=1g
 expect_usage_error "runtime" $run randread "$dev" --runtime=soon
 expect_usage_error "/nonexistent/disk" $run randread /nonexistent/disk
 expect_usage_error "nosuchdisk" $run randread nosuchdisk
+expect_usage_error "/dev/nosuchdisk: no such device" $run randwrite /dev/nosuchdisk --size=1m
+[ -e /dev/nosuchdisk ] && fail "a file was made under /dev" && rm -f /dev/nosuchdisk
 expect_usage_error "/dev/null: not a block device, regular file or directory" $run read /dev/null
 expect_usage_error "size=" $run read "$WORK/newfile"
 expect_usage_error "output-format" $run read "$dev" --output-format=xml

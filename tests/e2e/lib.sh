@@ -69,6 +69,37 @@ require_loop_root() {
 	trap 'exit 130' INT
 	trap 'exit 143' TERM
 	trap 'exit 129' HUP
+	# A watchdog: a test that hangs fails (and cleans up) instead of
+	# holding make check forever.
+	# It ends on its own within a second of the test.
+	(
+		i=0
+		while [ $i -lt "${E2E_TIMEOUT:-600}" ]; do
+			sleep 1
+			kill -0 $$ 2>/dev/null || exit 0
+			i=$((i + 1))
+		done
+		printf '%s: FAIL: timed out after %s s\n' "$E2E_NAME" "$i" >&2
+		kill -TERM $$
+	) &
+	# Decided once, so the note below is said once.
+	list_cmd >/dev/null
+}
+
+# end_wait PID SIG: sends SIG and waits up to 10 s for PID to end; a
+# process that ignores it is killed, and the test fails.
+end_wait() {
+	kill "-$2" "$1" 2>/dev/null
+	i=0
+	while kill -0 "$1" 2>/dev/null && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if kill -0 "$1" 2>/dev/null; then
+		fail "process $1 ignored SIG$2"
+		kill -KILL "$1" 2>/dev/null
+	fi
+	wait "$1" 2>/dev/null
 }
 
 # A sparse file in the work directory: sparse_file NAME SIZE -> path.
@@ -81,8 +112,29 @@ sparse_file() {
 attach() {
 	f=$1
 	shift
-	dev=$(losetup -f --show --direct-io=on "$@" "$f") || return 1
+	case "$*" in
+	*--direct-io*) dio= ;;
+	*) dio=--direct-io=on ;;
+	esac
+	dev=$(losetup -f --show $dio "$@" "$f") || return 1
 	on_cleanup "losetup -d $dev"
+	printf '%s\n' "$dev"
+}
+
+# Attaches a file that holds a partition table, with its partitions.
+# Kernels built without partition parsers (CONFIG_MSDOS_PARTITION=n, as
+# some cloud VM kernels are) get them from partx, which reads the table
+# in user space and adds them with BLKPG.
+attach_parts() {
+	dev=$(attach "$1" -P) || return 1
+	name=$(basename "$dev")
+	if ! ls "/sys/block/$name" | grep -q "^${name}p1\$"; then
+		command -v partx >/dev/null 2>&1 && partx -a "$dev" 2>/dev/null
+	fi
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		[ -b "${dev}p1" ] && break
+		sleep 0.1
+	done
 	printf '%s\n' "$dev"
 }
 
@@ -150,11 +202,18 @@ expect_verdict() {
 	pass "$name is $want${1:+ ($*)}"
 }
 
-sum_dev() { sha256sum <"$1" | cut -d' ' -f1; }
+# sha256 of a whole device, or of all but its first SUM_SKIP_MB MiB when
+# the kernel itself writes there (an active swap area).
+SUM_SKIP_MB=0
+sum_dev() {
+	dd if="$1" bs=1M skip="$SUM_SKIP_MB" status=none | sha256sum | cut -d' ' -f1
+}
 
 # expect_refused DEV [--force] REASON: a write through blktop ends with
 # exit 3 and names the reason, and the device keeps every byte. Both the
-# real binary (batch run) and the gate alone (driver) are asked.
+# real binary (batch run) and the gate alone (driver) are asked. With
+# SUM_SKIP_MB set, blktop is aimed past that many MiB and only the rest
+# is summed.
 expect_refused() {
 	d=$1
 	shift
@@ -164,6 +223,10 @@ expect_refused() {
 		shift
 	fi
 	reason=$1
+	if [ ! -b "$d" ]; then
+		fail "$d is not a block device; nothing to test"
+		return
+	fi
 	before=$(sum_dev "$d")
 	out=$("$DRIVER" gate-block "$d" $force 2>&1)
 	rc=$?
@@ -175,7 +238,8 @@ expect_refused() {
 		*) fail "gate on $d: refusal lacks '$reason': $out" ;;
 		esac
 	fi
-	out=$("$BLKTOP" --batch --run randwrite "$d" --bs=4k --size=1m --runtime=1 $force 2>&1)
+	out=$("$BLKTOP" --batch --run randwrite "$d" --bs=4k --offset="${SUM_SKIP_MB}m" \
+		--size=1m --runtime=1 $force 2>&1)
 	rc=$?
 	if [ "$rc" != 3 ]; then
 		fail "blktop --run randwrite $d $force: expected exit 3, got $rc: $out"

@@ -1,3 +1,16 @@
 # End-to-end tests: the real binary on scratch loop devices.
 TESTS += tests/e2e/run_modes.sh tests/e2e/bad_input.sh
 dist_check_SCRIPTS += tests/e2e/run_modes.sh tests/e2e/bad_input.sh
+
+# Safety: verdicts and the write gate on loop devices in every state, --list
+# speed and hung devices, and the scratch device's cleanup. lib.sh holds the
+# shared helpers (loop devices on /dev/shm, a cleanup stack, skip = 77).
+TESTS += tests/e2e/verdict.sh tests/e2e/list_speed.sh tests/e2e/scratch.sh
+dist_check_SCRIPTS += tests/e2e/verdict.sh tests/e2e/list_speed.sh tests/e2e/scratch.sh
+EXTRA_DIST += tests/e2e/lib.sh
+# A FUSE file whose reads never return: the hung device of list_speed.sh.
+check_PROGRAMS += tests/e2e/hang_fuse
+tests_e2e_hang_fuse_SOURCES = tests/e2e/hang_fuse.c
+
+# the typed name for has-data, resizes, q and signals.
+# idle CPU, IOPS next to --batch).

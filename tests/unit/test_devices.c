@@ -88,6 +88,32 @@ static void write_images(void)
 	/* dm-0 has no node: its contents stay unknown. */
 }
 
+/* Makes the symlinks tests/fakeroot/blk1/LINKS lists ("path target" a
+ * line), with their parent directories: the tree itself holds none. */
+static int make_links(const char *src)
+{
+	char list[2100], line[1024], cmd[8192];
+	FILE *f;
+	int rc = 0;
+
+	snprintf(list, sizeof(list), "%s/LINKS", src);
+	f = fopen(list, "re");
+	if (!f)
+		return -1;
+	while (rc == 0 && fgets(line, sizeof(line), f)) {
+		char *target = strchr(line, ' ');
+		if (!target)
+			continue;
+		*target++ = '\0';
+		target[strcspn(target, "\n")] = '\0';
+		snprintf(cmd, sizeof(cmd), "mkdir -p \"$(dirname '%s/%s')\" && ln -s '%s' '%s/%s'",
+			 root, line, target, root, line);
+		rc = system(cmd) == 0 ? 0 : -1;
+	}
+	fclose(f);
+	return rc;
+}
+
 static int setup_root(void **state)
 {
 	const char *top = getenv("top_srcdir");
@@ -99,7 +125,7 @@ static int setup_root(void **state)
 		return -1;
 	snprintf(src, sizeof(src), "%s/tests/fakeroot/blk1", top && *top ? top : ".");
 	snprintf(cmd, sizeof(cmd), "cp -R '%s/.' '%s/' && chmod -R u+w '%s'", src, root, root);
-	if (system(cmd) != 0)
+	if (system(cmd) != 0 || make_links(src) != 0)
 		return -1;
 	write_images();
 	sysroot_set(root);

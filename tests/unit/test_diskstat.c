@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -144,41 +145,77 @@ static void test_invalid_and_zero_interval(void **state)
 	assert_int_equal(diskstat_snapshot("", &a), -1);
 }
 
-/* A scratch root whose /sys/dev/block/MAJ:MIN points into the fixture. */
+#define VDA "sys/devices/virtio2/block/vda"
+#define LOOP0 "sys/devices/virtual/block/loop0"
+
+/* The links of a real /sys, pointing into the fixture's device
+ * directories; made at run time because "make dist" copies links. */
+static const struct {
+	const char *link, *target;
+} sys_links[] = {
+	{ "sys/class/block/vda", VDA },
+	{ "sys/class/block/vda1", VDA "/vda1" },
+	{ "sys/class/block/loop0", LOOP0 },
+	{ "sys/dev/block/254:0", VDA },
+	{ "sys/dev/block/254:1", VDA "/vda1" },
+	{ "sys/dev/block/7:0", LOOP0 },
+};
+
+static void scratch_link(const char *dir, const char *link, const char *target_rel)
+{
+	char fixture[PATH_MAX], from[PATH_MAX + 64], to[PATH_MAX * 2];
+	fixture_root(fixture, sizeof(fixture), "t0");
+	snprintf(from, sizeof(from), "%s/%s", dir, link);
+	snprintf(to, sizeof(to), "%s/%s", fixture, target_rel);
+	unlink(from);   /* a test's own link may replace a standard one */
+	assert_int_equal(symlink(to, from), 0);
+}
+
+/* dir is a mkdtemp() template; it becomes a root with a linked /sys. */
+static void scratch_make(char *dir)
+{
+	static const char *const dirs[] = {
+		"sys", "sys/class", "sys/class/block", "sys/dev", "sys/dev/block",
+	};
+	char p[PATH_MAX];
+	assert_non_null(mkdtemp(dir));
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, dirs[i]);
+		assert_int_equal(mkdir(p, 0755), 0);
+	}
+	for (size_t i = 0; i < sizeof(sys_links) / sizeof(sys_links[0]); i++)
+		scratch_link(dir, sys_links[i].link, sys_links[i].target);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void scratch_remove(const char *dir)
+{
+	assert_int_equal(nftw(dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS), 0);
+}
+
+/* The name for path, in a scratch root where dev's link leads to target. */
 static void name_via_scratch_root(dev_t dev, const char *target_rel, const char *path,
 				  const char *want)
 {
-	char fixture[PATH_MAX], dir[] = "/tmp/blktop-disk-XXXXXX", p[PATH_MAX + 64];
-	char target[PATH_MAX * 2], name[64];
-	fixture_root(fixture, sizeof(fixture), "t0");
-	assert_non_null(mkdtemp(dir));
-	snprintf(p, sizeof(p), "%s/sys", dir);
-	assert_int_equal(mkdir(p, 0755), 0);
-	snprintf(p, sizeof(p), "%s/sys/dev", dir);
-	assert_int_equal(mkdir(p, 0755), 0);
-	snprintf(p, sizeof(p), "%s/sys/dev/block", dir);
-	assert_int_equal(mkdir(p, 0755), 0);
-	snprintf(target, sizeof(target), "%s/%s", fixture, target_rel);
-	snprintf(p, sizeof(p), "%s/sys/dev/block/%u:%u", dir, major(dev), minor(dev));
-	assert_int_equal(symlink(target, p), 0);
+	char dir[] = "/tmp/blktop-disk-XXXXXX", link[64], name[64];
+	scratch_make(dir);
+	snprintf(link, sizeof(link), "sys/dev/block/%u:%u", major(dev), minor(dev));
+	scratch_link(dir, link, target_rel);
 
 	sysroot_set(dir);
 	int rc = diskstat_name_for_path(path, name, sizeof(name));
 	sysroot_set("");
-
-	unlink(p);
-	snprintf(p, sizeof(p), "%s/sys/dev/block", dir);
-	rmdir(p);
-	snprintf(p, sizeof(p), "%s/sys/dev", dir);
-	rmdir(p);
-	snprintf(p, sizeof(p), "%s/sys", dir);
-	rmdir(p);
-	rmdir(dir);
+	scratch_remove(dir);
 	assert_int_equal(rc, 0);
 	assert_string_equal(name, want);
 }
-
-#define VDA "sys/devices/pci0000:00/0000:00:05.0/virtio2/block/vda"
 
 static void test_name_for_regular_file(void **state)
 {
@@ -194,7 +231,8 @@ static void test_name_for_regular_file(void **state)
 	/* ... or on a whole disk. */
 	name_via_scratch_root(st.st_dev, VDA, file, "vda");
 	/* A directory target is looked up the same way. */
-	name_via_scratch_root(st.st_dev, "sys/devices/virtual/block/loop0", "/tmp", "loop0");
+	assert_int_equal(stat("/tmp", &st), 0);
+	name_via_scratch_root(st.st_dev, LOOP0, "/tmp", "loop0");
 	unlink(file);
 }
 
@@ -223,25 +261,36 @@ static void test_name_for_block_node(void **state)
 static void test_name_for_bare_names(void **state)
 {
 	(void)state;
-	char root[PATH_MAX], name[64];
-	fixture_root(root, sizeof(root), "t0");
-	sysroot_set(root);
+	char dir[] = "/tmp/blktop-disk-XXXXXX", name[64];
+	scratch_make(dir);
+	sysroot_set(dir);
 	/* Run from a directory without such files, so stat() finds nothing. */
-	assert_int_equal(diskstat_name_for_path("vda1", name, sizeof(name)), 0);
-	assert_string_equal(name, "vda");
-	assert_int_equal(diskstat_name_for_path("vda", name, sizeof(name)), 0);
-	assert_string_equal(name, "vda");
-	assert_int_equal(diskstat_name_for_path("loop0", name, sizeof(name)), 0);
-	assert_string_equal(name, "loop0");
-	assert_int_equal(diskstat_name_for_path("nosuch", name, sizeof(name)), -1);
-	assert_string_equal(name, "");
-	assert_int_equal(diskstat_name_for_path("/no/such/file", name, sizeof(name)), -1);
-	assert_string_equal(name, "");
+	int rc[8];
+	char got[4][64];
+	rc[0] = diskstat_name_for_path("vda1", got[0], sizeof(got[0]));
+	rc[1] = diskstat_name_for_path("vda", got[1], sizeof(got[1]));
+	rc[2] = diskstat_name_for_path("loop0", got[2], sizeof(got[2]));
+	rc[3] = diskstat_name_for_path("nosuch", got[3], sizeof(got[3]));
+	rc[4] = diskstat_name_for_path("/no/such/file", name, sizeof(name));
 	/* Too small a buffer is an error, not a truncated name. */
-	assert_int_equal(diskstat_name_for_path("vda1", name, 3), -1);
+	rc[5] = diskstat_name_for_path("vda1", name, 3);
 	/* A character device has no disk. */
-	assert_int_equal(diskstat_name_for_path("/dev/null", name, sizeof(name)), -1);
+	rc[6] = diskstat_name_for_path("/dev/null", name, sizeof(name));
+	rc[7] = diskstat_name_for_path("", name, sizeof(name));
 	sysroot_set("");
+	scratch_remove(dir);
+
+	assert_int_equal(rc[0], 0);
+	assert_string_equal(got[0], "vda");
+	assert_int_equal(rc[1], 0);
+	assert_string_equal(got[1], "vda");
+	assert_int_equal(rc[2], 0);
+	assert_string_equal(got[2], "loop0");
+	assert_int_equal(rc[3], -1);
+	assert_string_equal(got[3], "");
+	for (int i = 4; i < 8; i++)
+		assert_int_equal(rc[i], -1);
+	assert_string_equal(name, "");
 }
 
 /* libproc2 on the real /proc against the parser through a linked root. */

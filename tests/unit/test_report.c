@@ -422,27 +422,31 @@ static void test_empty_run(void **state)
 	free(s);
 }
 
-/* printf follows LC_NUMERIC; a report must not turn 1999.50 into 1999,50. */
+/* printf follows LC_NUMERIC; a report must not turn 1999.50 into 1999,50,
+ * nor the JSON key "99.000000" into "99,000000". */
 static void test_decimal_point_in_any_locale(void **state)
 {
 	struct fixture *f = *state;
 	static const char *const commas[] = { "de_DE.UTF-8", "fr_FR.UTF-8", "ru_RU.UTF-8" };
-	const char *got = NULL;
-	for (size_t i = 0; i < sizeof(commas) / sizeof(commas[0]) && !got; i++)
-		got = setlocale(LC_NUMERIC, commas[i]);
-	if (!got)
+	const char *comma = NULL;
+	for (size_t i = 0; i < sizeof(commas) / sizeof(commas[0]) && !comma; i++)
+		if (setlocale(LC_NUMERIC, commas[i]))
+			comma = commas[i];
+	if (!comma)
 		skip();
-	char *s = render_normal(&f->r);
 	char probe[16];
 	snprintf(probe, sizeof(probe), "%.2f", 1.5);
+	char *text = render_normal(&f->r);
+	char *json = render_json(&f->r);
 	setlocale(LC_NUMERIC, "C");
+
 	assert_string_equal(probe, "1,50");     /* the locale does use a comma */
-	assert_has(s, "avg=1999.50, stdev=");
-	assert_has(s, "  all     5.60    0.00   10.50");
-	free(s);
-	s = render_json(&f->r);
-	assert_true(json_valid(s));
-	free(s);
+	assert_has(text, "avg=1999.50, stdev=");
+	assert_has(text, "  all     5.60    0.00   10.50");
+	assert_true(json_valid(json));
+	assert_non_null(json_find(json, "jobs|0|write|clat_ns|percentile|99.000000"));
+	free(text);
+	free(json);
 }
 
 static char *render_interval(const struct run_interval *iv)

@@ -34,6 +34,23 @@ static int usage(void)
 	return 2;
 }
 
+/* "64m" -> bytes; the driver links none of the options code. */
+static unsigned long long parse_bytes(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+
+	switch (*end) {
+	case 'g': case 'G':
+		return v << 30;
+	case 'm': case 'M':
+		return v << 20;
+	case 'k': case 'K':
+		return v << 10;
+	}
+	return v;
+}
+
 static int scratch(const char *size, const char *how)
 {
 	char dev[64], err[512];
@@ -42,8 +59,13 @@ static int scratch(const char *size, const char *how)
 		signal(SIGINT, on_signal);
 		signal(SIGTERM, on_signal);
 		signal(SIGHUP, on_signal);
+	} else {
+		/* A background job of a script starts with SIGINT ignored;
+		 * be the foreground program a user would interrupt. */
+		signal(SIGINT, SIG_DFL);
+		signal(SIGQUIT, SIG_DFL);
 	}
-	if (scratch_create(strtoull(size, NULL, 0), dev, sizeof(dev), err, sizeof(err))) {
+	if (scratch_create(parse_bytes(size), dev, sizeof(dev), err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}

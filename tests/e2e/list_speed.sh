@@ -1,0 +1,74 @@
+#!/bin/sh
+# list_speed.sh - --list stays quick with many devices and never hangs on
+# one that stops answering: 20 loop devices must list well under a second,
+# and a device whose reads never return must cost at most the probe
+# timeout (3 s), showing up as "did not answer in time".
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+
+require_loop_root
+HANG_FUSE="$top_builddir/tests/e2e/hang_fuse"
+
+i=0
+while [ $i -lt 20 ]; do
+	f=$(sparse_file "many$i.img" 16M)
+	attach "$f" >/dev/null || fail "attach $f"
+	i=$((i + 1))
+done
+
+list=$(list_cmd)
+best=999999
+worst=0
+for _ in 1 2 3 4 5; do
+	t0=$(now_ms)
+	$list >/dev/null || fail "$list failed"
+	t=$(($(now_ms) - t0))
+	[ $t -lt $best ] && best=$t
+	[ $t -gt $worst ] && worst=$t
+done
+n=$($list | grep -c '^loop')
+note "--list with $n loop devices: best ${best} ms, worst ${worst} ms"
+[ "$n" -ge 20 ] || fail "expected 20 or more loop devices listed, got $n"
+# The best of five: a shared machine's other load shows in the worst.
+[ $best -lt 1000 ] && pass "--list under a second (best ${best} ms, worst ${worst} ms)" ||
+	fail "--list took ${best} ms at best"
+
+# A device that never answers.
+if [ ! -x "$HANG_FUSE" ] || [ ! -c /dev/fuse ]; then
+	note "no /dev/fuse or $HANG_FUSE: hung-device case skipped"
+	finish
+fi
+fmnt=$(mktemp -d "$WORK/fuse.XXXXXX")
+fifo="$WORK/fuse.fifo"
+mkfifo "$fifo"
+on_cleanup "umount -l $fmnt"
+"$HANG_FUSE" "$fmnt" >"$fifo" &
+server=$!
+if [ "$(head -n 1 "$fifo")" != ready ]; then
+	note "cannot mount a FUSE filesystem here: hung-device case skipped"
+	kill $server 2>/dev/null
+	finish
+fi
+hung=$(attach "$fmnt/disk" --direct-io=off) || fail "attach on FUSE"
+# Killing the server fails the pending reads, so it must go first.
+on_cleanup "kill $server"
+kill -USR1 $server
+t0=$(now_ms)
+out=$($list)
+t=$(($(now_ms) - t0))
+note "--list with a hung device: ${t} ms"
+[ $t -lt 5000 ] && pass "--list with a hung device returned in ${t} ms" ||
+	fail "--list with a hung device took ${t} ms"
+case "$out" in
+*"contents of $(basename "$hung") unknown: it did not answer in time"*)
+	pass "the hung device is has-data: did not answer in time" ;;
+*) fail "the hung device's verdict: $(printf '%s\n' "$out" | grep "$(basename "$hung")")" ;;
+esac
+# The gate gives up the same way, and refuses.
+t0=$(now_ms)
+out=$("$DRIVER" gate-block "$hung")
+rc=$?
+t=$(($(now_ms) - t0))
+[ $rc = 3 ] && [ $t -lt 5000 ] && pass "gate on the hung device refuses in ${t} ms" ||
+	fail "gate on the hung device: exit $rc after ${t} ms: $out"
+
+finish
