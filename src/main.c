@@ -16,8 +16,10 @@
 #include "jobfile.h"
 #include "output/report.h"
 #include "options.h"
+#include "procedures/procedure.h"
 #include "run.h"
 #include "scratch.h"
+#include "screen/screen.h"
 #include "sysroot.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -105,6 +107,13 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	return status;
 }
 
+/* The full screen with a job set already running. */
+static int run_screen(const struct cli_args *args, struct job_set *set)
+{
+	set->force = args->force;
+	return screen_main(args, set, scratch_path());
+}
+
 /* --scratch and --demo: make the loop device, and make it the target when
  * none was named. */
 static int setup_scratch(struct cli_args *args)
@@ -179,12 +188,7 @@ int main(int argc, char **argv)
 		install_signals();
 		if (job_set_add(&set, &args.job))
 			return 1;
-		if (!args.batch) {
-			fprintf(stderr, _("blktop: the screen is not built yet; add --batch\n"));
-			status = 2;
-			break;
-		}
-		status = run_batch(&args, &set);
+		status = args.batch ? run_batch(&args, &set) : run_screen(&args, &set);
 		break;
 	case MODE_JOBFILE: {
 		char err[512];
@@ -194,17 +198,30 @@ int main(int argc, char **argv)
 			status = 2;
 			break;
 		}
-		if (!args.batch) {
-			fprintf(stderr, _("blktop: the screen is not built yet; add --batch\n"));
-			status = 2;
-			break;
-		}
-		status = run_batch(&args, &set);
+		status = args.batch ? run_batch(&args, &set) : run_screen(&args, &set);
 		break;
 	}
+	case MODE_PROFILE:
+	case MODE_SUITE:
+	case MODE_SWEEP: {
+		/* The screen has no procedure view yet: these always run as in
+		 * --batch. */
+		FILE *out;
+		if (!(out = open_output(&args))) {
+			status = 2;
+		} else {
+			status = procedure_main(&args, out);
+			if (out != stdout && fclose(out)) {
+				fprintf(stderr, _("blktop: --output: writing %s failed: %s\n"),
+					args.output_file, strerror(errno));
+				status = status ? status : 1;
+			}
+		}
+		break;
+	}
+	case MODE_SCREEN:
 	default:
-		fprintf(stderr, _("blktop: this mode is not built yet\n"));
-		status = 2;
+		status = screen_main(&args, NULL, scratch_path());
 		break;
 	}
 	job_set_free(&set);

@@ -202,6 +202,8 @@ static int open_block(struct target *t, const struct job_spec *job, bool writes,
 			return 3;
 		}
 	}
+	if (gate_describe(t->path, t->verdict, sizeof(t->verdict), t->reasons, sizeof(t->reasons)))
+		t->verdict[0] = '\0';
 	int flags = (writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC;
 	if (job->direct)
 		flags |= O_DIRECT;

@@ -41,6 +41,27 @@ static enum gate_answer decide_write(const char *path, const struct verdict_resu
 	return GATE_REFUSE;
 }
 
+int gate_describe(const char *devpath, char *verdict, size_t vlen, char *reasons, size_t rlen)
+{
+	struct dev_list list;
+	struct stat st;
+	long part;
+
+	if (stat(devpath, &st) != 0 || !S_ISBLK(st.st_mode) || dev_list_scan(&list) != 0)
+		return -1;
+	struct blk_dev *disk = dev_list_find(&list, major(st.st_rdev), minor(st.st_rdev), &part);
+	if (!disk) {
+		dev_list_free(&list);
+		return -1;
+	}
+	probe_disk(disk, PROBE_TIMEOUT_MS);
+	const struct verdict_result *v = part >= 0 ? &disk->parts[part].verdict : &disk->verdict;
+	snprintf(verdict, vlen, "%s", verdict_name(v->verdict));
+	verdict_reasons_join(v, reasons, rlen);
+	dev_list_free(&list);
+	return 0;
+}
+
 enum gate_answer gate_block_write(const char *devpath, bool force, char *msg, size_t len)
 {
 	struct dev_list list;

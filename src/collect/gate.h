@@ -21,6 +21,10 @@ enum gate_answer gate_block_write(const char *devpath, bool force, char *msg, si
  * counts as has-data. */
 enum gate_answer gate_file_write(const char *path, bool force, char *msg, size_t len);
 
+/* The verdict of a block device now, for reports: its name ("safe"...) and
+ * its reasons joined with "; ". 0, or -1 when it cannot be taken. */
+int gate_describe(const char *devpath, char *verdict, size_t vlen, char *reasons, size_t rlen);
+
 /* Marks a file as laid out by blktop (so later runs may write it). */
 void gate_mark_file_ours(int fd);
 

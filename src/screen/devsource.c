@@ -13,7 +13,7 @@
 #include "collect/probe.h"
 #include "i18n.h"
 
-static void fill_row(struct dev_row *r, const struct blk_dev *d, const char *disk)
+static void fill_row(struct dev_row *r, const struct blk_dev *d, const char *disk, bool probed)
 {
 	memset(r, 0, sizeof(*r));
 	snprintf(r->name, sizeof(r->name), "%s", d->name);
@@ -24,6 +24,11 @@ static void fill_row(struct dev_row *r, const struct blk_dev *d, const char *dis
 	snprintf(r->model, sizeof(r->model), "%s", d->model[0] ? d->model : d->transport);
 	snprintf(r->sched, sizeof(r->sched), "%s", d->scheduler);
 	r->rq_affinity = d->rq_affinity;
+	r->probed = probed;
+	if (!probed) {
+		snprintf(r->verdict_word, sizeof(r->verdict_word), "?");
+		return;
+	}
 	r->verdict = d->verdict.verdict;
 	snprintf(r->verdict_word, sizeof(r->verdict_word), "%s", verdict_name(d->verdict.verdict));
 	if (d->verdict.nreasons)
@@ -32,12 +37,13 @@ static void fill_row(struct dev_row *r, const struct blk_dev *d, const char *dis
 	verdict_reasons_join(&d->verdict, r->reasons, sizeof(r->reasons));
 }
 
-int devsource_scan(struct dev_rows *out, char *err, size_t errlen)
+int devsource_scan(struct dev_rows *out, bool probe, char *err, size_t errlen)
 {
 	struct dev_list list = { NULL, 0 };
 	memset(out, 0, sizeof(*out));
 	/* A failed mount-table read still leaves every other fact. */
-	if (devices_collect(&list, PROBE_TIMEOUT_MS) && !list.n) {
+	int rc = probe ? devices_collect(&list, PROBE_TIMEOUT_MS) : dev_list_scan(&list);
+	if (rc && !list.n) {
 		snprintf(err, errlen, _("cannot list block devices: %s"), strerror(errno));
 		return -1;
 	}
@@ -52,9 +58,9 @@ int devsource_scan(struct dev_rows *out, char *err, size_t errlen)
 	}
 	for (size_t i = 0; i < list.n; i++) {
 		const struct blk_dev *d = &list.devs[i];
-		fill_row(&out->v[out->n++], d, d->name);
+		fill_row(&out->v[out->n++], d, d->name, probe);
 		for (size_t p = 0; p < d->nparts; p++)
-			fill_row(&out->v[out->n++], &d->parts[p], d->name);
+			fill_row(&out->v[out->n++], &d->parts[p], d->name, probe);
 	}
 	dev_list_free(&list);
 	return 0;

@@ -19,6 +19,7 @@ struct dev_row {
 	char model[64];              /* model, or the transport when none */
 	char sched[32];
 	int rq_affinity;             /* -1 when unknown */
+	bool probed;                 /* false: listed only, no verdict yet */
 	enum verdict verdict;
 	char verdict_word[16];       /* "safe", "has-data"... (never translated) */
 	char first_reason[200];      /* the most severe reason, "" for none */
@@ -30,9 +31,11 @@ struct dev_rows {
 	size_t n;
 };
 
-/* Lists and probes every device (may take up to the probe timeout: run
- * it off the screen's thread). Returns 0, or -1 with one line in err. */
-int devsource_scan(struct dev_rows *out, char *err, size_t errlen);
+/* Lists every device from sysfs (fast: the first frame has them), and
+ * with probe, reads their contents and users for the verdicts (may take
+ * up to the probe timeout: run that off the screen's thread). Returns 0,
+ * or -1 with one line in err. */
+int devsource_scan(struct dev_rows *out, bool probe, char *err, size_t errlen);
 void devsource_free(struct dev_rows *rows);
 /* The row for a device node or name ("/dev/loop0", "loop0"), or NULL. */
 const struct dev_row *devsource_find(const struct dev_rows *rows, const char *target);

@@ -79,6 +79,70 @@ int draw_text_right(int y, int x, int w, attr_t a, const char *s)
 	return draw_text(y, x + w - tw, tw, a, s);
 }
 
+int draw_wrapped(int y, int x, int w, int maxlines, attr_t a, const char *s)
+{
+	wchar_t wb[WBUF];
+	size_t n = to_wide(s, wb, WBUF), i = 0;
+	int line = 0;
+	attr_t old;
+	short pair;
+	if (w <= 0)
+		return 0;
+	attr_get(&old, &pair, NULL);
+	attrset(a);
+	while (i < n && line < maxlines) {
+		while (i < n && wb[i] == L' ')
+			i++;
+		size_t j = i, brk = 0;
+		int used = 0;
+		for (; j < n; j++) {
+			if (wb[j] < L' ')
+				wb[j] = L'?';
+			int cw = cell_width(wb[j]);
+			if (used + cw > w)
+				break;
+			if (wb[j] == L' ')
+				brk = j;
+			used += cw;
+		}
+		size_t end = j < n && brk > i ? brk : j;
+		if (end == i)
+			break;
+		mvaddnwstr(y + line, x, wb + i, (int)(end - i));
+		i = end;
+		line++;
+	}
+	attrset(old);
+	return line;
+}
+
+void flow_init(struct flow *f, int y, int x, int w, int lines)
+{
+	f->y = f->y0 = y;
+	f->x = f->x0 = x;
+	f->w = w;
+	f->yend = y + lines;
+	f->used = 0;
+}
+
+bool flow_put(struct flow *f, const char *key, attr_t ka, const char *value, attr_t va)
+{
+	int need = text_width(key) + 1 + text_width(value);
+	if (f->x > f->x0 && f->x + need > f->x0 + f->w) {
+		f->y++;
+		f->x = f->x0;
+	}
+	if (f->y >= f->yend)
+		return false;
+	int end = f->x0 + f->w;
+	f->x += draw_text(f->y, f->x, end - f->x, ka, key);
+	f->x += draw_text(f->y, f->x, end - f->x, va, " ");
+	f->x += draw_text(f->y, f->x, end - f->x, va, value);
+	f->x += draw_text(f->y, f->x, end - f->x, va, "  ");
+	f->used = f->y - f->y0 + 1;
+	return true;
+}
+
 void draw_blank(int y, int x, int w, attr_t a)
 {
 	attr_t old;

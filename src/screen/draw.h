@@ -22,6 +22,19 @@ void draw_blank(int y, int x, int w, attr_t a);
 /* A pane's title line: "-- Title  extra ----------". */
 void draw_pane_title(const struct theme *t, struct rect r, const char *title,
 		     const char *extra, bool focused);
+/* Draws s over up to maxlines lines of w cells, breaking at spaces (or
+ * anywhere in a word longer than a line). Returns the lines used. */
+int draw_wrapped(int y, int x, int w, int maxlines, attr_t a, const char *s);
+
+/* "key value" pairs laid out left to right, wrapping at the edge. */
+struct flow {
+	int y, x, x0, y0, w, yend;
+	int used;                      /* lines touched so far */
+};
+void flow_init(struct flow *f, int y, int x, int w, int lines);
+/* Places one pair; false (and nothing drawn) when no line has room. */
+bool flow_put(struct flow *f, const char *key, attr_t ka, const char *value, attr_t va);
+
 /* A vertical rule from (y, x) down h cells. */
 void draw_vline(const struct theme *t, int y, int x, int h);
 

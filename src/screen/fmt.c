@@ -4,6 +4,7 @@
 #include "screen/fmt.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* v is already scaled: 1..999.x gets 3 significant figures. */
@@ -51,7 +52,8 @@ static const char *binary(double v, const char *suffix, char *buf, size_t len)
 		i++;
 	}
 	snprintf(u, sizeof(u), "%s%s", unit[i], suffix);
-	if (i == 0) {
+	/* Disk sizes are usually round: "40GiB", not "40.0GiB". */
+	if (i == 0 || (!*suffix && v == (double)(uint64_t)v)) {
 		snprintf(buf, len, "%.0f%s", v, u);
 		return buf;
 	}

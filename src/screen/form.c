@@ -136,6 +136,22 @@ static void text_append(char *s, size_t cap, int wc)
 	s[n + k] = '\0';
 }
 
+bool text_edit_key(char *buf, size_t cap, struct key_event ev)
+{
+	if ((ev.func && ev.code == KEY_BACKSPACE) || (!ev.func && (ev.code == 127 || ev.code == 8))) {
+		text_backspace(buf);
+		return true;
+	}
+	if (!ev.func && ev.code == ('u' & 0x1f)) {
+		buf[0] = '\0';
+		return true;
+	}
+	if (!key_is_text(ev))
+		return false;
+	text_append(buf, cap, ev.code);
+	return true;
+}
+
 /* The safety check of DESIGN 3 as the screen asks it: reads go anywhere,
  * writes need a safe device or the typed name of a has-data one. A
  * target the list does not know (a file) is left to the run's own gate. */
@@ -148,6 +164,14 @@ static enum form_result check_target(struct form *f, const struct dev_rows *devs
 	for (char *save = NULL, *tok = strtok_r(names, ":", &save); tok;
 	     tok = strtok_r(NULL, ":", &save)) {
 		const struct dev_row *d = devsource_find(devs, tok);
+		if (d && !d->probed) {
+			char msg[300];
+			snprintf(msg, sizeof(msg),
+				 _("%s is still being probed: its verdict is not known yet. Try again "
+				   "in a moment."), d->name);
+			set_message(f, true, msg);
+			return FORM_REDRAW;
+		}
 		if (!d || d->verdict == VERDICT_SAFE)
 			continue;
 		if (d->verdict == VERDICT_HAS_DATA && !f->force) {
@@ -205,10 +229,7 @@ static enum form_result confirm_key(struct form *f, struct key_event ev)
 		set_message(f, true, msg);
 		return FORM_REDRAW;
 	}
-	if ((ev.func && ev.code == KEY_BACKSPACE) || (!ev.func && (ev.code == 127 || ev.code == 8)))
-		text_backspace(f->confirm_text);
-	else if (key_is_text(ev))
-		text_append(f->confirm_text, sizeof(f->confirm_text), ev.code);
+	text_edit_key(f->confirm_text, sizeof(f->confirm_text), ev);
 	return FORM_REDRAW;
 }
 
@@ -252,31 +273,15 @@ enum form_result form_key(struct form *f, struct key_event ev, const struct dev_
 	return FORM_REDRAW;
 }
 
-/* Up to two lines of message, broken at the pane's width. */
+/* The message over three lines; while confirming, two and the typed name. */
 static void draw_message(const struct form *f, const struct theme *t, int y, int x, int w)
 {
-	const char *s = f->message;
 	attr_t a = t->attr[f->message_error ? EL_ERROR : EL_NORMAL];
-	for (int line = 0; line < 2 && *s; line++) {
-		char buf[1200];
-		size_t n = strlen(s);
-		/* The longest prefix that fits, by cells, cut at a character. */
-		while (n > 0) {
-			snprintf(buf, sizeof(buf), "%.*s", (int)n, s);
-			if (text_width(buf) <= w)
-				break;
-			n--;
-			while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-				n--;
-		}
-		snprintf(buf, sizeof(buf), "%.*s", (int)n, s);
-		draw_text(y + line, x, w, a, buf);
-		s += n;
-	}
+	draw_wrapped(y, x, w, f->confirming ? 2 : 3, a, f->message);
 	if (f->confirming) {
 		char buf[200];
 		snprintf(buf, sizeof(buf), "> %s_", f->confirm_text);
-		draw_text(y + 1, x, w, t->attr[EL_EDIT], buf);
+		draw_text(y + 2, x, w, t->attr[EL_EDIT], buf);
 	}
 }
 
@@ -294,7 +299,7 @@ void form_draw(struct form *f, const struct theme *t, struct rect r)
 	draw_pane_title(t, r, _("Workload form"), extra, true);
 
 	int x = r.x + 1, w = r.w - 2, y = r.y + 1;
-	int visible = r.h - 5;         /* title, header, two message lines, hint */
+	int visible = r.h - 6;         /* title, header, three message lines, hint */
 	if (visible < 1)
 		visible = 1;
 	if (f->sel < f->top)
@@ -327,7 +332,7 @@ void form_draw(struct form *f, const struct theme *t, struct rect r)
 		else
 			draw_text(y, hx, x + w - hx, sel ? a : t->attr[EL_DIM], _(o->help));
 	}
-	int my = r.y + r.h - 3;
+	int my = r.y + r.h - 4;
 	draw_message(f, t, my, x, w);
 	draw_text(r.y + r.h - 1, x, w, t->attr[EL_DIM],
 		  _("Enter start  Esc cancel  Up/Down/Tab field  Left/Right choose  Ctrl-U clear"));

@@ -47,6 +47,11 @@ void form_close(struct form *f);
 enum form_result form_key(struct form *f, struct key_event ev, const struct dev_rows *devs);
 void form_draw(struct form *f, const struct theme *t, struct rect r);
 
+/* Line editing shared with the screen's prompts: Backspace, Ctrl-U and
+ * typed characters (any script: stored as UTF-8). Returns false for a
+ * key that is not editing. */
+bool text_edit_key(char *buf, size_t cap, struct key_event ev);
+
 /* Parses the fields into job (unchanged fields keep base's value).
  * Returns -1 when all are good, else the index of the first bad field,
  * whose err then holds the command line's message. */

@@ -1,7 +1,8 @@
-/* layout.c - the panes' places. At 80x24 every pane gets its minimum (the
- * device list 4 rows, the live pane 6, CPU and IRQ share 9); taller
- * terminals give more rows to the device list, the graph and the CPU
- * list, wider ones put CPU and IRQ side by side. */
+/* layout.c - the panes' places. Each pane has a minimum that fits 80x24
+ * (device list 4 rows, live 6, CPU 3, IRQ 2, plus title lines); rows to
+ * spare go first to the IRQ and CPU panes up to what they can show, then
+ * to the device list and the live pane's graph. Wide terminals put CPU
+ * and IRQ side by side. */
 #include "config.h"
 #include "screen/layout.h"
 
@@ -9,14 +10,23 @@
 
 #define TOP_MIN 5      /* title line + 4 rows */
 #define LIVE_MIN 7     /* title line + 6 rows */
+#define CPU_MIN 4
+#define IRQ_MIN 3
 #define SIDE_BY_SIDE_COLS 150
 
-static int clamp(int v, int lo, int hi)
+/* Moves up to `want - *h` rows from *spare to *h. */
+static void grow(int *h, int want, int *spare)
 {
-	return v < lo ? lo : v > hi ? hi : v;
+	int d = want - *h;
+	if (d <= 0)
+		return;
+	if (d > *spare)
+		d = *spare;
+	*h += d;
+	*spare -= d;
 }
 
-void layout_compute(struct layout *l, int lines, int cols, int cpu_rows, int irq_rows)
+void layout_compute(struct layout *l, int lines, int cols, const struct pane_wants *want)
 {
 	memset(l, 0, sizeof(*l));
 	l->lines = lines;
@@ -28,32 +38,45 @@ void layout_compute(struct layout *l, int lines, int cols, int cpu_rows, int irq
 	l->title = (struct rect){ 0, 0, 1, cols };
 	l->keys = (struct rect){ lines - 1, 0, 1, cols };
 	l->body = (struct rect){ 1, 0, lines - 2, cols };
+	l->bottom_side_by_side = cols >= SIDE_BY_SIDE_COLS;
 
 	int avail = lines - 2;
-	int extra = avail - (TOP_MIN + LIVE_MIN + 10);
-	int top_h = TOP_MIN + extra / 4;
-	int live_h = LIVE_MIN + extra / 4;
-	int bottom_h = avail - top_h - live_h;
+	int top = TOP_MIN, live = LIVE_MIN, cpu = CPU_MIN, irq = IRQ_MIN;
+	int spare;
+	if (l->bottom_side_by_side) {
+		int bottom = CPU_MIN;
+		spare = avail - top - live - bottom;
+		int bw = want->cpu > want->irq ? want->cpu : want->irq;
+		grow(&bottom, bw + 1, &spare);
+		cpu = irq = bottom;
+	} else {
+		/* IRQ first: it has few rows and no way to page its info line;
+		 * the CPU list scrolls. */
+		spare = avail - top - live - cpu - irq;
+		grow(&irq, want->irq + 1, &spare);
+		grow(&cpu, want->cpu + 1, &spare);
+	}
+	/* Half of the rest to the device list (as far as it has rows), the
+	 * remainder to the live pane's graph. */
+	int half = spare / 2;
+	int before = half;
+	grow(&top, want->devices + 1, &half);
+	spare -= before - half;
+	live += spare;
+
 	int y = 1;
-
 	int dev_w = cols * 3 / 5;
-	l->pane[PANE_DEVICES] = (struct rect){ y, 0, top_h, dev_w };
-	l->pane[PANE_WORKLOAD] = (struct rect){ y, dev_w + 1, top_h, cols - dev_w - 1 };
-	y += top_h;
-	l->pane[PANE_LIVE] = (struct rect){ y, 0, live_h, cols };
-	y += live_h;
-
-	l->bottom_side_by_side = cols >= SIDE_BY_SIDE_COLS;
+	l->pane[PANE_DEVICES] = (struct rect){ y, 0, top, dev_w };
+	l->pane[PANE_WORKLOAD] = (struct rect){ y, dev_w + 1, top, cols - dev_w - 1 };
+	y += top;
+	l->pane[PANE_LIVE] = (struct rect){ y, 0, live, cols };
+	y += live;
 	if (l->bottom_side_by_side) {
 		int cpu_w = cols / 2;
-		l->pane[PANE_CPU] = (struct rect){ y, 0, bottom_h, cpu_w };
-		l->pane[PANE_IRQ] = (struct rect){ y, cpu_w + 1, bottom_h, cols - cpu_w - 1 };
+		l->pane[PANE_CPU] = (struct rect){ y, 0, cpu, cpu_w };
+		l->pane[PANE_IRQ] = (struct rect){ y, cpu_w + 1, cpu, cols - cpu_w - 1 };
 	} else {
-		/* The CPU list gets what it asks for, the IRQ pane at least 3 rows. */
-		int irq_h = clamp(irq_rows + 1, 4, bottom_h - 4);
-		int cpu_h = clamp(cpu_rows + 1, 4, bottom_h - irq_h);
-		irq_h = bottom_h - cpu_h;
-		l->pane[PANE_CPU] = (struct rect){ y, 0, cpu_h, cols };
-		l->pane[PANE_IRQ] = (struct rect){ y + cpu_h, 0, irq_h, cols };
+		l->pane[PANE_CPU] = (struct rect){ y, 0, cpu, cols };
+		l->pane[PANE_IRQ] = (struct rect){ y + cpu, 0, irq, cols };
 	}
 }

@@ -1,5 +1,5 @@
 /* layout.h - where each pane goes for a terminal size. Pure arithmetic
- * on LINES and COLS, redone on every resize. */
+ * on LINES and COLS and what the panes would like, redone every frame. */
 #ifndef BLKTOP_SCREEN_LAYOUT_H
 #define BLKTOP_SCREEN_LAYOUT_H
 
@@ -12,6 +12,13 @@
 
 enum pane_id { PANE_DEVICES, PANE_WORKLOAD, PANE_LIVE, PANE_CPU, PANE_IRQ, PANE_COUNT };
 
+/* Content rows a pane would like (its title line not counted). */
+struct pane_wants {
+	int devices;                   /* header, one per device, reasons line */
+	int cpu;                       /* header, all, one per CPU */
+	int irq;                       /* header, one per queue, info line */
+};
+
 struct layout {
 	int lines, cols;
 	bool too_small;
@@ -22,8 +29,6 @@ struct layout {
 	bool bottom_side_by_side;      /* CPU and IRQ panes next to each other */
 };
 
-/* cpu_rows and irq_rows are the content lines those panes would like
- * (they share the bottom); the live and device panes take the rest. */
-void layout_compute(struct layout *l, int lines, int cols, int cpu_rows, int irq_rows);
+void layout_compute(struct layout *l, int lines, int cols, const struct pane_wants *want);
 
 #endif

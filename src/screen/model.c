@@ -32,6 +32,7 @@ void model_init(struct screen_model *m)
 	pthread_mutex_init(&m->lock, NULL);
 	host_info_read(&m->host);
 	m->state = JOB_IDLE;
+	m->round = 1;
 }
 
 static void irq_rates_drop(struct screen_model *m)
@@ -83,25 +84,106 @@ static void figures_run_so_far(struct dir_figures *f, const struct run_interval 
 	memcpy(f->pct_ns, iv->run_clat_pct_ns[d], sizeof(f->pct_ns));
 }
 
+/* run.c reports each running section in turn, every interval; a section
+ * reporting a second time starts a new round. Sections that skipped the
+ * last round have ended (an earlier stonewall group). */
+static struct section_live *section_for(struct screen_model *m, const struct run_interval *iv)
+{
+	size_t i;
+	for (i = 0; i < m->nsec; i++)
+		if (m->sec[i].name == iv->name && m->sec[i].groupid == iv->groupid)
+			break;
+	if (i == m->nsec) {
+		if (m->nsec == MODEL_SECTIONS)
+			return NULL;
+		memset(&m->sec[i], 0, sizeof(m->sec[i]));
+		m->sec[i].name = iv->name;
+		m->sec[i].groupid = iv->groupid;
+		m->nsec++;
+	} else if (m->sec[i].round == m->round) {
+		m->round++;
+	}
+	m->sec[i].round = m->round;
+	return &m->sec[i];
+}
+
+static bool section_active(const struct screen_model *m, const struct section_live *s)
+{
+	return s->round + 1 >= m->round;
+}
+
+/* The live figures: rates summed over the running sections, latencies
+ * of the busiest one (percentiles of different jobs do not add). */
+static void aggregate(struct screen_model *m)
+{
+	struct live_figures *l = &m->live;
+	const struct section_live *first = NULL, *busiest = NULL;
+	uint64_t most = 0;
+	for (size_t i = 0; i < m->nsec; i++) {
+		const struct section_live *s = &m->sec[i];
+		if (!section_active(m, s))
+			continue;
+		uint64_t ios = s->last[DIR_READ].ios + s->last[DIR_WRITE].ios;
+		if (!first)
+			first = s;
+		if (!busiest || ios > most) {
+			busiest = s;
+			most = ios;
+		}
+	}
+	if (!first)
+		return;
+	l->ramping = first->ramping;
+	l->elapsed_ms = first->elapsed_ms;
+	l->runtime_ms = first->runtime_ms;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		l->last[d] = busiest->last[d];
+		l->run[d] = busiest->run[d];
+		l->last[d].ios = l->run[d].ios = 0;
+		l->last[d].iops = l->last[d].bw_bytes = l->run[d].iops = l->run[d].bw_bytes = 0;
+		for (size_t i = 0; i < m->nsec; i++) {
+			const struct section_live *s = &m->sec[i];
+			if (!section_active(m, s))
+				continue;
+			l->last[d].ios += s->last[d].ios;
+			l->last[d].iops += s->last[d].iops;
+			l->last[d].bw_bytes += s->last[d].bw_bytes;
+			l->run[d].ios += s->run[d].ios;
+			l->run[d].iops += s->run[d].iops;
+			l->run[d].bw_bytes += s->run[d].bw_bytes;
+		}
+	}
+}
+
 void model_on_interval(struct screen_model *m, const struct run_interval *iv)
 {
 	pthread_mutex_lock(&m->lock);
 	struct live_figures *l = &m->live;
+	struct section_live *s = section_for(m, iv);
 	l->have_interval = true;
-	l->ramping = iv->ramping;
-	l->elapsed_ms = iv->t_ms;
-	l->runtime_ms = iv->runtime_ms;
-	l->history_step_ms = iv->span_ms;
-	double iops = 0;
-	for (int d = 0; d < DIR_COUNT; d++) {
-		figures_from_interval(&l->last[d], iv, d);
-		if (!iv->ramping)
-			figures_run_so_far(&l->run[d], iv, d);
+	for (int d = 0; d < DIR_COUNT; d++)
 		l->errors += iv->errors[d];
-		iops += l->last[d].iops;
+	if (s) {
+		s->ramping = iv->ramping;
+		s->elapsed_ms = iv->t_ms;
+		s->runtime_ms = iv->runtime_ms;
+		for (int d = 0; d < DIR_COUNT; d++) {
+			figures_from_interval(&s->last[d], iv, d);
+			if (!iv->ramping)
+				figures_run_so_far(&s->run[d], iv, d);
+		}
+		aggregate(m);
+		/* One graph point per round, when its first section reports. */
+		bool first = true;
+		for (const struct section_live *o = m->sec; o < s && first; o++)
+			if (section_active(m, o))
+				first = false;
+		if (first) {
+			m->ring[m->ring_head % MODEL_HISTORY] = l->last[DIR_READ].iops +
+								l->last[DIR_WRITE].iops;
+			m->ring_head++;
+		}
 	}
-	m->ring[m->ring_head % MODEL_HISTORY] = iops;
-	m->ring_head++;
 	m->iv_seq++;
 	pthread_mutex_unlock(&m->lock);
 }
@@ -175,6 +257,8 @@ void model_job_starting(struct screen_model *m, const struct job_set *set)
 
 	pthread_mutex_lock(&m->lock);
 	memset(&m->live, 0, sizeof(m->live));
+	m->nsec = 0;
+	m->round = 1;
 	m->ring_head = 0;
 	m->state = JOB_RUNNING;
 	pthread_mutex_unlock(&m->lock);
@@ -342,6 +426,7 @@ void model_live_copy(struct screen_model *m, struct live_figures *out)
 	for (uint64_t i = 0; i < n; i++)
 		out->history[i] = m->ring[(m->ring_head - n + i) % MODEL_HISTORY];
 	out->history_len = (size_t)n;
+	out->history_step_ms = m->interval_ms ? m->interval_ms : 1000;
 	pthread_mutex_unlock(&m->lock);
 }
 

@@ -54,6 +54,17 @@ struct live_figures {
 	uint64_t history_step_ms;
 };
 
+/* One job section's latest figures (a job file may run several at once). */
+#define MODEL_SECTIONS 32
+struct section_live {
+	const char *name;            /* run.c's pointer: one per section */
+	unsigned groupid;
+	uint64_t round;              /* the round it last reported in */
+	bool ramping;
+	uint64_t elapsed_ms, runtime_ms;
+	struct dir_figures last[DIR_COUNT], run[DIR_COUNT];
+};
+
 struct host_info {
 	char hostname[65];     /* as utsname holds them */
 	char release[65];
@@ -66,6 +77,9 @@ struct screen_model {
 	enum job_state state;
 	uint64_t iv_seq;             /* bumped by every interval */
 	struct live_figures live;
+	struct section_live sec[MODEL_SECTIONS];
+	size_t nsec;
+	uint64_t round;              /* bumped when a section reports again */
 	uint64_t ring_head;          /* history is a ring while running */
 	double ring[MODEL_HISTORY];
 	bool ended_pending;          /* runner finished; UI has not joined */
@@ -111,6 +125,7 @@ struct screen_model {
 	int run_rc;                  /* what run_job_set returned */
 	char run_err[512];
 
+	uint64_t interval_ms;        /* the run's interval (graph step) */
 	bool pct_run;                /* percentiles of the run, not the interval */
 	char status[256];            /* one-line message under the panes */
 	bool status_error;

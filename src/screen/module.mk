@@ -1,1 +1,38 @@
-# screen module: sources and tests.
+# screen module: the full-screen monitor (DESIGN 5), and the IRQ collector
+# it shows. Views (pane_*.c, frame.c, form.c, help.c) draw the model;
+# model.c takes collector snapshots; loop.c is the one event loop.
+libblktop_a_SOURCES += src/collect/irq.c src/collect/irq.h \
+	src/screen/screen.h src/screen/ui.h src/screen/term.h \
+	src/screen/loop.c src/screen/signals.c src/screen/signals.h \
+	src/screen/frame.c src/screen/keys.c src/screen/keys.h \
+	src/screen/layout.c src/screen/layout.h src/screen/model.c src/screen/model.h \
+	src/screen/runner.c src/screen/runner.h \
+	src/screen/devsource.c src/screen/devsource.h \
+	src/screen/summary.c src/screen/summary.h src/screen/theme.c src/screen/theme.h \
+	src/screen/draw.c src/screen/draw.h src/screen/fmt.c src/screen/fmt.h \
+	src/screen/help.c src/screen/help.h src/screen/form.c src/screen/form.h \
+	src/screen/pane.h src/screen/pane_devices.c src/screen/pane_workload.c \
+	src/screen/pane_live.c src/screen/pane_cpu.c src/screen/pane_irq.c
+
+EXTRA_DIST += tests/fakeroot/irq1
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_irq tests/unit/test_screen_model
+TESTS += tests/unit/test_irq tests/unit/test_screen_model
+
+# Linked against the sources they need, not libblktop.a, so they build
+# while other modules are unfinished.
+tests_unit_test_irq_SOURCES = tests/unit/test_irq.c src/collect/irq.c src/sysroot.c
+tests_unit_test_irq_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_irq_LDADD = $(CMOCKA_LIBS)
+
+tests_unit_test_screen_model_SOURCES = tests/unit/test_screen_model.c \
+	src/screen/model.c src/screen/devsource.c src/screen/fmt.c src/screen/form.c \
+	src/screen/draw.c src/screen/keys.c src/screen/layout.c \
+	src/collect/irq.c src/collect/cpu.c src/collect/diskstat.c \
+	src/collect/devices.c src/collect/probe.c src/collect/verdict.c \
+	src/stats/hist.c src/stats/stats.c src/options.c src/sysroot.c
+tests_unit_test_screen_model_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_screen_model_LDADD = $(CMOCKA_LIBS) $(NCURSESW_LIBS) $(BLKID_LIBS) \
+	$(MOUNT_LIBS) $(PROC2_LIBS) $(LIBINTL) $(PTHREAD_LIBS) -lm
+endif

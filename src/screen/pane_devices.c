@@ -93,11 +93,13 @@ static void draw_row(const struct view *v, int y, int x, int w, const struct dev
 		draw_text_right(y, cx, c->rqa - 1, base, buf);
 		cx += c->rqa;
 	}
-	if (d->first_reason[0])
+	if (!d->probed)
+		snprintf(buf, sizeof(buf), "%s", v->m->scanning ? _("probing...") : _("not probed yet"));
+	else if (d->first_reason[0])
 		snprintf(buf, sizeof(buf), "%s: %s", d->verdict_word, d->first_reason);
 	else
 		snprintf(buf, sizeof(buf), "%s", d->verdict_word);
-	attr_t va = selected ? base : t->attr[verdict_elem(d->verdict)];
+	attr_t va = selected ? base : t->attr[d->probed ? verdict_elem(d->verdict) : EL_DIM];
 	draw_text(y, cx, x + w - cx, va, buf);
 }
 
@@ -156,12 +158,18 @@ static void draw_devices(const struct view *v, struct rect r, struct pane_state 
 
 	const struct dev_row *d = &rows->v[st->sel];
 	char why[1200];
-	if (d->reasons[0])
+	if (!d->probed && v->m->scanning)
+		snprintf(why, sizeof(why), _("%s: reading its contents and users..."), d->name);
+	else if (!d->probed)
+		snprintf(why, sizeof(why), _("%s: devices are probed when no job runs, so the job "
+					     "is not disturbed"), d->name);
+	else if (d->reasons[0])
 		snprintf(why, sizeof(why), "%s: %s", d->name, d->reasons);
 	else
 		snprintf(why, sizeof(why), _("%s: %s, nothing found on it"), d->name,
 			 d->verdict_word);
-	draw_text(r.y + r.h - 1, r.x + 1, r.w - 1, t->attr[verdict_elem(d->verdict)], why);
+	draw_text(r.y + r.h - 1, r.x + 1, r.w - 1,
+		  t->attr[d->probed ? verdict_elem(d->verdict) : EL_DIM], why);
 }
 
 static int devices_rows(const struct view *v)

@@ -116,33 +116,44 @@ static void draw_percentiles(const struct view *v, int y, int x, int w, int d)
 	}
 }
 
-/* iostat -x figures of the followed disk: live, or over the run at its end. */
-static void draw_device(const struct view *v, int y, int x, int w)
+/* iostat -x figures of the followed disk: live, or over the run at its
+ * end; wraps onto a second line when lines allows. Returns lines used. */
+static int draw_device(const struct view *v, int y, int x, int w, int lines)
 {
 	const struct screen_model *m = v->m;
 	const struct theme *t = v->t;
 	bool over_run = job_done(v->live->state) && m->result_disk_valid;
 	const struct disk_rates *r = over_run ? &m->result_disk : &m->disk;
-	char line[400], a[16], b[16], c[16], d[16];
+	char val[8][24];
+	static const char *const key[8] = {
+		"r/s", "w/s", "rkB/s", "wkB/s", "r_await", "w_await", "aqu-sz", "%util",
+	};
 
+	if (lines < 1)
+		return 0;
 	if (!m->follow[0]) {
 		draw_text(y, x, w, t->attr[EL_DIM], _("no device counters (not a block device)"));
-		return;
+		return 1;
 	}
-	int cx = x + draw_text(y, x, w, t->attr[EL_HEADER], m->follow);
-	cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], " ");
+	struct flow f;
+	flow_init(&f, y, x, w, lines);
 	if (!over_run && !m->disk_valid) {
-		draw_text(y, cx, x + w - cx, t->attr[EL_DIM], _("(waiting for a second sample)"));
-		return;
+		flow_put(&f, m->follow, t->attr[EL_HEADER], _("(waiting for a second sample)"),
+			 t->attr[EL_DIM]);
+		return 1;
 	}
-	snprintf(line, sizeof(line),
-		 "r/s %s w/s %s rkB/s %s wkB/s %s r_await %.2f w_await %.2f aqu-sz %.2f %%util %.1f",
-		 fmt_count(r->r_s, a, sizeof(a)), fmt_count(r->w_s, b, sizeof(b)),
-		 fmt_count(r->rkb_s, c, sizeof(c)), fmt_count(r->wkb_s, d, sizeof(d)),
-		 r->r_await, r->w_await, r->aqu_sz, r->util);
-	cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], line);
-	if (over_run)
-		draw_text(y, cx, x + w - cx, t->attr[EL_DIM], _(" (run)"));
+	fmt_count(r->r_s, val[0], sizeof(val[0]));
+	fmt_count(r->w_s, val[1], sizeof(val[1]));
+	fmt_count(r->rkb_s, val[2], sizeof(val[2]));
+	fmt_count(r->wkb_s, val[3], sizeof(val[3]));
+	snprintf(val[4], sizeof(val[4]), "%.2f", r->r_await);
+	snprintf(val[5], sizeof(val[5]), "%.2f", r->w_await);
+	snprintf(val[6], sizeof(val[6]), "%.2f", r->aqu_sz);
+	snprintf(val[7], sizeof(val[7]), "%.1f", r->util);
+	flow_put(&f, m->follow, t->attr[EL_HEADER], over_run ? _("(run)") : "", t->attr[EL_DIM]);
+	for (int i = 0; i < 8; i++)
+		flow_put(&f, key[i], t->attr[EL_DIM], val[i], t->attr[EL_NORMAL]);
+	return f.used;
 }
 
 /* Bars of eighths, newest on the right; one column per interval. */
@@ -188,17 +199,24 @@ static void draw_graph(const struct view *v, int y, int x, int w, int h)
 static void title_extra(const struct view *v, char *buf, size_t len)
 {
 	const struct live_figures *l = v->live;
-	char el[32], tot[32];
+	char el[32], tot[32], left[32];
 	const char *mode = v->m->pct_run || job_done(l->state) ? _("[run]") : _("[interval]");
-	if (l->state == JOB_IDLE) {
+	if (l->state == JOB_IDLE || l->state == JOB_REFUSED) {
 		buf[0] = '\0';
 		return;
 	}
-	if (l->runtime_ms)
-		snprintf(buf, len, _("%s / %s  errors %llu  %s%s"),
+	if (l->runtime_ms && !job_done(l->state)) {
+		uint64_t rest = l->runtime_ms > l->elapsed_ms ? l->runtime_ms - l->elapsed_ms : 0;
+		snprintf(buf, len, _("%s / %s, %s left  errors %llu  %s%s"),
+			 fmt_duration(l->elapsed_ms, el, sizeof(el)),
+			 fmt_duration(l->runtime_ms, tot, sizeof(tot)),
+			 fmt_duration(rest, left, sizeof(left)), (unsigned long long)l->errors,
+			 mode, l->ramping ? _("  ramping") : "");
+	} else if (l->runtime_ms)
+		snprintf(buf, len, _("%s / %s  errors %llu  %s"),
 			 fmt_duration(l->elapsed_ms, el, sizeof(el)),
 			 fmt_duration(l->runtime_ms, tot, sizeof(tot)), (unsigned long long)l->errors,
-			 mode, l->ramping ? _("  ramping") : "");
+			 mode);
 	else
 		snprintf(buf, len, _("%s  errors %llu  %s%s"),
 			 fmt_duration(l->elapsed_ms, el, sizeof(el)), (unsigned long long)l->errors,
@@ -223,8 +241,8 @@ static void draw_live(const struct view *v, struct rect r, struct pane_state *st
 				  ? _("No job yet. Select a device, Enter opens the form, Enter starts.")
 				  : l->state == JOB_REFUSED ? _("The job did not start (see Workload).")
 							    : _("Starting...");
-		draw_text(y++, x, w, v->t->attr[EL_DIM], msg);
-		draw_device(v, y++, x, w);
+		y += draw_wrapped(y, x, w, 2, v->t->attr[EL_DIM], msg);
+		y += draw_device(v, y, x, w, end - y > 3 ? 2 : 1);
 		draw_graph(v, y, x, w, end - y);
 		return;
 	}
@@ -236,8 +254,8 @@ static void draw_live(const struct view *v, struct rect r, struct pane_state *st
 	for (int d = 0; d < DIR_COUNT && y < end; d++)
 		if (dirs[d])
 			draw_percentiles(v, y++, x, w, d);
-	if (y < end)
-		draw_device(v, y++, x, w);
+	/* Two lines for the device when the graph keeps at least one. */
+	y += draw_device(v, y, x, w, end - y >= 3 ? 2 : 1);
 	draw_graph(v, y, x, w, end - y);
 }
 

@@ -11,38 +11,20 @@
 #include "screen/fmt.h"
 #include "screen/pane.h"
 
-/* Lays "key value" pairs out left to right, wrapping at the pane edge. */
-struct flow {
-	const struct theme *t;
-	int y, x, x0, w, ylimit;
-};
-
-static void flow_put(struct flow *f, const char *key, const char *value)
+static void put(struct flow *f, const struct theme *t, const char *key, const char *value)
 {
-	int kw = text_width(key), vw = text_width(value);
-	int need = kw + 1 + vw;
-	if (f->x > f->x0 && f->x + need > f->x0 + f->w) {
-		f->y++;
-		f->x = f->x0;
-	}
-	if (f->y >= f->ylimit)
-		return;
-	int room = f->x0 + f->w - f->x;
-	f->x += draw_text(f->y, f->x, room, f->t->attr[EL_HEADER], key);
-	f->x += draw_text(f->y, f->x, f->x0 + f->w - f->x, f->t->attr[EL_NORMAL], " ");
-	f->x += draw_text(f->y, f->x, f->x0 + f->w - f->x, f->t->attr[EL_NORMAL], value);
-	f->x += draw_text(f->y, f->x, f->x0 + f->w - f->x, f->t->attr[EL_NORMAL], "  ");
+	flow_put(f, key, t->attr[EL_HEADER], value, t->attr[EL_NORMAL]);
 }
 
-static void flow_option(struct flow *f, const struct job_spec *j, const char *name,
-			const char *label)
+static void put_option(struct flow *f, const struct theme *t, const struct job_spec *j,
+		       const char *name, const char *label)
 {
 	const struct job_option *o = job_option_find(name);
 	char buf[300];
 	if (!o)
 		return;
 	job_option_format(j, o, buf, sizeof(buf));
-	flow_put(f, label ? label : name, buf);
+	put(f, t, label ? label : name, buf);
 }
 
 static const char *state_word(enum job_state s)
@@ -58,25 +40,31 @@ static const char *state_word(enum job_state s)
 	return "";
 }
 
-static void draw_state(const struct view *v, struct rect r)
+/* The state on the pane's last line; a refusal or failure takes the last
+ * two, since its reason is the point. Returns the lines used. */
+static int draw_state(const struct view *v, struct rect r)
 {
 	const struct screen_model *m = v->m;
 	const struct theme *t = v->t;
 	enum job_state s = v->live->state;
-	int y = r.y + r.h - 1;
 	char buf[700], el[32], tot[32];
 	enum theme_elem e = s == JOB_RUNNING ? EL_RUNNING
 			    : s == JOB_FAILED || s == JOB_REFUSED ? EL_ERROR : EL_HEADER;
-	if (s == JOB_REFUSED || (s == JOB_FAILED && m->run_err[0]))
+	if (s == JOB_REFUSED || (s == JOB_FAILED && m->run_err[0])) {
 		snprintf(buf, sizeof(buf), "%s: %s", state_word(s), m->run_err);
-	else if (v->live->runtime_ms)
+		int lines = r.h - 1 >= 3 ? 2 : 1;
+		draw_wrapped(r.y + r.h - lines, r.x + 1, r.w - 1, lines, t->attr[e], buf);
+		return lines;
+	}
+	if (v->live->runtime_ms)
 		snprintf(buf, sizeof(buf), "%s %s/%s", state_word(s),
 			 fmt_duration(v->live->elapsed_ms, el, sizeof(el)),
 			 fmt_duration(v->live->runtime_ms, tot, sizeof(tot)));
 	else
 		snprintf(buf, sizeof(buf), "%s %s", state_word(s),
 			 fmt_duration(v->live->elapsed_ms, el, sizeof(el)));
-	draw_text(y, r.x + 1, r.w - 1, t->attr[e], buf);
+	draw_text(r.y + r.h - 1, r.x + 1, r.w - 1, t->attr[e], buf);
+	return 1;
 }
 
 /* The CPUs that take the followed disk's queue interrupts. */
@@ -95,50 +83,53 @@ static void draw_workload(const struct view *v, struct rect r, struct pane_state
 {
 	const struct screen_model *m = v->m;
 	const struct job_spec *j = &m->job;
+	const struct theme *t = v->t;
 	char buf[300];
-	draw_pane_title(v->t, r, _("Workload"), NULL, focused);
+	draw_pane_title(t, r, _("Workload"), NULL, focused);
 	if (r.h < 2)
 		return;
 	if (!m->have_job) {
-		draw_text(r.y + 1, r.x + 1, r.w - 1, v->t->attr[EL_DIM],
-			  _("Pick a device, Enter: form, Enter: run"));
+		draw_wrapped(r.y + 1, r.x + 1, r.w - 1, r.h - 1, t->attr[EL_DIM],
+			     _("Select a device: Enter opens the workload form, Enter again starts it."));
 		return;
 	}
-	struct flow f = { v->t, r.y + 1, r.x + 1, r.x + 1, r.w - 1, r.y + r.h - 1 };
-	flow_option(&f, j, "rw", NULL);
-	flow_option(&f, j, "bs", NULL);
-	flow_option(&f, j, "iodepth", "qd");
-	flow_option(&f, j, "numjobs", "jobs");
+	/* Most telling first: what is left out at 80x24 matters least. */
+	struct flow f;
+	int state_lines = draw_state(v, r);
+	flow_init(&f, r.y + 1, r.x + 1, r.w - 1, r.h - 1 - state_lines);
+	put(&f, t, "->", j->filename[0] ? j->filename : j->directory);
+	put_option(&f, t, j, "rw", NULL);
+	put_option(&f, t, j, "bs", NULL);
+	put_option(&f, t, j, "iodepth", "qd");
+	put_option(&f, t, j, "numjobs", "jobs");
 	if (j->rw == RW_RW || j->rw == RW_RANDRW)
-		flow_option(&f, j, "rwmixread", "read%");
-	flow_option(&f, j, "runtime", NULL);
-	if (j->time_based)
-		flow_put(&f, "time_based", "1");
-	if (j->size)
-		flow_option(&f, j, "size", NULL);
-	flow_option(&f, j, "ioengine", NULL);
-	if (!j->direct)
-		flow_put(&f, "direct", "0");
+		put_option(&f, t, j, "rwmixread", "read%");
 	if (j->cpus_allowed[0]) {
 		snprintf(buf, sizeof(buf), "%s%s", j->cpus_allowed,
 			 j->cpus_policy == CPUS_SPLIT ? " split" : "");
-		flow_put(&f, "cpus", buf);
+		put(&f, t, "cpus", buf);
 	} else {
-		flow_put(&f, "cpus", _("any"));
+		put(&f, t, "cpus", _("any"));
 	}
-	if (j->rate_iops)
-		flow_option(&f, j, "rate_iops", NULL);
-	if (j->ramp_ms)
-		flow_option(&f, j, "ramp_time", NULL);
-	if (m->njobs > 1) {
-		snprintf(buf, sizeof(buf), "%zu", m->njobs);
-		flow_put(&f, _("sections"), buf);
-	}
-	flow_put(&f, "->", j->filename[0] ? j->filename : j->directory);
 	irq_cpus(m, buf, sizeof(buf));
 	if (buf[0] && !strcmp(m->follow, m->job_disk))
-		flow_put(&f, "IRQ>CPU", buf);
-	draw_state(v, r);
+		put(&f, t, "IRQ>CPU", buf);
+	put_option(&f, t, j, "runtime", NULL);
+	if (j->time_based)
+		put(&f, t, "time_based", "1");
+	if (j->size)
+		put_option(&f, t, j, "size", NULL);
+	put_option(&f, t, j, "ioengine", NULL);
+	if (!j->direct)
+		put(&f, t, "direct", "0");
+	if (j->rate_iops)
+		put_option(&f, t, j, "rate_iops", NULL);
+	if (j->ramp_ms)
+		put_option(&f, t, j, "ramp_time", NULL);
+	if (m->njobs > 1) {
+		snprintf(buf, sizeof(buf), "%zu", m->njobs);
+		put(&f, t, _("sections"), buf);
+	}
 }
 
 const struct pane_class pane_workload = {

@@ -90,7 +90,7 @@ static void *scanner_main(void *arg)
 	struct scanner *s = arg;
 	struct dev_rows rows;
 	char err[256] = "";
-	if (devsource_scan(&rows, err, sizeof(err)))
+	if (devsource_scan(&rows, true, err, sizeof(err)))
 		memset(&rows, 0, sizeof(rows));
 	model_devices_ready(s->model, &rows, err);
 	devsource_free(&rows);

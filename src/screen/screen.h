@@ -12,8 +12,11 @@
  * scratch_dev ("/dev/loop3", or NULL) is selected in the device list;
  * the caller removes it after this returns. Leaving stops any job, waits
  * for it, restores the terminal, then prints the last run's summary on
- * stdout (JSON when args->format is OUTPUT_JSON). Returns the exit status:
- * the last run's (0, 1), 2 or 3 when it could not start, 0 with no run. */
+ * stdout or into args->output_file (JSON when args->format is
+ * OUTPUT_JSON). Installs its own SIGINT, SIGTERM and SIGHUP handlers for
+ * the while and restores the caller's. Returns the exit status: 128+N
+ * when signal N ended it, else the last run's (0, 1), 2 or 3 when it
+ * could not start, 0 with no run. */
 int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		const char *scratch_dev);
 

@@ -12,5 +12,13 @@ EXTRA_DIST += tests/e2e/lib.sh
 check_PROGRAMS += tests/e2e/hang_fuse
 tests_e2e_hang_fuse_SOURCES = tests/e2e/hang_fuse.c
 
+# The full screen in tmux (DESIGN 5): devices, Enter Enter, live figures,
 # the typed name for has-data, resizes, q and signals.
-# idle CPU, IOPS next to --batch).
+TESTS += tests/e2e/screen.sh
+dist_check_SCRIPTS += tests/e2e/screen.sh
+# The screen against mpstat and iostat. What it costs (first frame, idle
+# CPU, IOPS next to --batch) is a benchmark, tests/bench/screen_perf.sh:
+# speed is never judged by a timed test.
+TESTS += tests/e2e/screen_figures.sh
+dist_check_SCRIPTS += tests/e2e/screen_figures.sh
+EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh

@@ -1,0 +1,176 @@
+/* batch.c - --profile, --suite and --sweep without the screen: progress
+ * lines as each step starts and ends (the table fills in row by row on
+ * the terminal too), fio's report for a profile's run, then the table in
+ * the format asked for. In the normal format everything goes to one
+ * stream; with json or csv the table alone does, and the progress goes to
+ * stderr so the output stays machine-readable. */
+#include "config.h"
+#include "procedures/procedure.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "collect/tune.h"
+#include "i18n.h"
+#include "output/report.h"
+
+/* The signal that stopped the run, for the exit status (128 + N). Set
+ * by the handler, which may not do more than that and ask for the stop;
+ * the restore of sysfs values happens on the normal path afterwards. */
+static volatile sig_atomic_t batch_signal;
+
+static void on_signal(int sig)
+{
+	batch_signal = sig;
+	procedure_request_stop();
+}
+
+/* Ctrl-C, SIGTERM and SIGHUP (the SSH session dropped) all end a
+ * procedure the same way: the current run stops, no step follows, sysfs
+ * values are put back, and the table covers what ran. */
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+struct batch {
+	FILE *out, *notes;
+	enum output_format format;
+	bool profile;
+	bool reported;                /* fio's report of the profile's run printed */
+};
+
+static void on_note(const char *line, void *arg)
+{
+	struct batch *b = arg;
+	fprintf(b->notes, "%s\n", line);
+	fflush(b->notes);
+}
+
+static void on_row(const struct proc_table *t, size_t i, void *arg)
+{
+	struct batch *b = arg;
+	const struct proc_row *r = &t->rows[i];
+
+	/* The numjobs ramp says its own line, with the gain. */
+	if (t->kind == PROC_SWEEP_NUMJOBS || r->state == ROW_RUNNING || r->state == ROW_PENDING)
+		return;
+	if (r->state == ROW_FAILED && !r->runtime_ms) {
+		fprintf(b->notes, _("      %s failed: %s\n"), r->label, r->note);
+	} else {
+		fprintf(b->notes,
+			_("      %s: %.1f IOPS (per second %.0f..%.0f), %.2f MiB/s, clat avg %.1f us, p99 %.1f us%s\n"),
+			r->label, r->iops, r->iops_min, r->iops_max, r->bw_bytes / 1048576.0,
+			r->clat_avg_ns / 1000, r->clat_p99_ns / 1000,
+			r->state == ROW_STOPPED ? _(" (stopped)") : "");
+	}
+	fflush(b->notes);
+}
+
+static void on_run_done(const struct proc_table *t, const struct run_result *r, void *arg)
+{
+	struct batch *b = arg;
+
+	(void)t;
+	if (!b->profile)
+		return;
+	if (b->format == OUTPUT_NORMAL) {
+		fputc('\n', b->out);
+		report_normal(b->out, r);
+		b->reported = true;
+	} else if (b->format == OUTPUT_JSON) {
+		report_json(b->out, r);
+		b->reported = true;
+	}
+}
+
+static void on_interval(const struct run_interval *iv, void *arg)
+{
+	struct batch *b = arg;
+	report_interval(b->notes, iv);
+	fflush(b->notes);
+}
+
+static int unknown_procedure(const struct cli_args *args)
+{
+	const char *name = args->procedure ? args->procedure : "";
+
+	if (args->mode == MODE_PROFILE)
+		fprintf(stderr, _("blktop: --profile: unknown profile '%s' (allowed: latency, iops, throughput)\n"),
+			name);
+	else if (args->mode == MODE_SUITE)
+		fprintf(stderr, _("blktop: --suite: unknown suite '%s' (allowed: seven, cdm)\n"), name);
+	else
+		fprintf(stderr, _("blktop: --sweep: unknown sweep '%s' (allowed: bs, numjobs)\n"), name);
+	return 2;
+}
+
+static bool any_measured(const struct proc_table *t)
+{
+	for (size_t i = 0; i < t->nrows; i++)
+		if (t->rows[i].runtime_ms)
+			return true;
+	return false;
+}
+
+int procedure_main(struct cli_args *args, FILE *out)
+{
+	struct proc_request req;
+	struct proc_table table;
+	enum proc_kind kind;
+	char err[1024];
+
+	if (procedure_kind(args->mode, args->procedure, &kind))
+		return unknown_procedure(args);
+	install_signals();
+
+	memset(&req, 0, sizeof(req));
+	req.kind = kind;
+	req.job = args->job;
+	req.job_given = args->job_given;
+	req.force = args->force;
+	req.lat_limit_us = args->lat_limit_us;
+
+	struct batch b = { out, args->format == OUTPUT_NORMAL ? out : stderr, args->format,
+			   kind == PROC_LATENCY || kind == PROC_IOPS || kind == PROC_THROUGHPUT,
+			   false };
+	struct proc_hooks hooks = { on_note, on_row, on_run_done, NULL, 0, &b };
+	if (args->job.status_interval_ms) {
+		hooks.interval = on_interval;
+		hooks.interval_ms = args->job.status_interval_ms;
+	}
+
+	int st = procedure_run(&req, &hooks, &table, err, sizeof(err));
+	/* procedure_run has put everything back; this says so if it had not. */
+	tune_restore();
+	if (st == 2 || st == 3)
+		fprintf(stderr, "blktop: %s\n", err);
+	if ((st != 2 && st != 3) || any_measured(&table)) {
+		if (args->format == OUTPUT_CSV)
+			proc_table_csv(out, &table);
+		else if (args->format == OUTPUT_JSON && !(b.profile && b.reported))
+			proc_table_json(out, &table);
+		else if (args->format == OUTPUT_NORMAL)
+			proc_table_normal(out, &table);
+	}
+	if (st == 1 && err[0])
+		fprintf(stderr, "blktop: %s\n", err);
+	proc_table_free(&table);
+	fflush(out);
+	if (batch_signal) {
+		fprintf(stderr, _("blktop: stopped by signal %d (%s); the table covers the time that ran\n"),
+			(int)batch_signal, strsignal(batch_signal));
+		st = 128 + batch_signal;
+	}
+	return st;
+}

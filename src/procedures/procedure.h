@@ -1,0 +1,123 @@
+/* procedure.h - the seeds' procedures, built in: --profile latency|iops|
+ * throughput (seed 000, with the sysfs steps and the IRQ pinning),
+ * --suite seven|cdm (seed 001's matrix, CrystalDiskMark's) and --sweep
+ * bs|numjobs (seeds 002 and 004). Each builds its jobs through the options
+ * table, runs them with run_job_set() and fills a table row by row; the
+ * batch output and the screen both watch it through struct proc_hooks. */
+#ifndef BLKTOP_PROCEDURE_H
+#define BLKTOP_PROCEDURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "job.h"
+#include "run.h"
+
+struct cli_args;
+
+enum proc_kind {
+	PROC_LATENCY,       /* --profile latency */
+	PROC_IOPS,          /* --profile iops */
+	PROC_THROUGHPUT,    /* --profile throughput */
+	PROC_SEVEN,         /* --suite / --suite=seven */
+	PROC_CDM,           /* --suite=cdm */
+	PROC_SWEEP_BS,      /* --sweep bs */
+	PROC_SWEEP_NUMJOBS, /* --sweep numjobs */
+};
+
+enum proc_row_state { ROW_PENDING, ROW_RUNNING, ROW_DONE, ROW_FAILED, ROW_STOPPED };
+
+/* One test or step. Rates are over the measured time (ramp excluded);
+ * both directions are added up; latencies are in nanoseconds. */
+struct proc_row {
+	enum proc_row_state state;
+	char label[48];               /* "Seq_Read_IOPS_Test", "RND4K Q32T1 read", "4k", "16" */
+	char rw[16];                  /* fio's name of the mode */
+	unsigned long long bs, iodepth, numjobs;
+	uint64_t runtime_ms;
+	double iops;                  /* mean over the run */
+	double iops_min, iops_max;    /* of the per-second samples */
+	double bw_bytes;              /* bytes per second */
+	double clat_avg_ns, clat_p99_ns;
+	double clat_p50_ns, clat_p999_ns, clat_p9999_ns;
+	double lat_min_ns, lat_max_ns, lat_avg_ns, lat_stdev_ns;
+	double gain;                  /* numjobs sweep: over the best before it */
+	int status;                   /* 0, or the run's exit status */
+	char note[256];               /* why it failed or stopped, translated */
+};
+
+struct proc_table {
+	enum proc_kind kind;
+	char name[32];                /* "latency", "seven", "bs"... never translated */
+	char title[160];              /* translated heading */
+	char target[4096];            /* the target as resolved */
+	size_t planned;               /* rows expected; 0 when open-ended */
+	struct proc_row *rows;
+	size_t nrows;
+	long knee;                    /* numjobs sweep: row of the knee, or -1 */
+	char stop_reason[16];         /* numjobs sweep: ramp_stop_name() */
+	unsigned long long lat_limit_us;
+	bool curve_bw;                /* the curve plots bandwidth, not IOPS */
+	bool interrupted;             /* a stop was asked for */
+};
+
+/* What a caller sees while a procedure runs. Every callback runs in the
+ * thread that called procedure_run(); pointers are valid during the call
+ * only (rows may move between calls). Any of them may be NULL. */
+struct proc_hooks {
+	/* A line of the procedure's own: checks, choices, a step starting. */
+	void (*note)(const char *line, void *arg);
+	/* A row changed state (ROW_RUNNING when it starts, then done). */
+	void (*row)(const struct proc_table *t, size_t row, void *arg);
+	/* A run ended; r is its full result (profiles print fio's report). */
+	void (*run_done)(const struct proc_table *t, const struct run_result *r, void *arg);
+	/* Passed on to run_job_set() for the live figures. */
+	void (*interval)(const struct run_interval *iv, void *arg);
+	uint64_t interval_ms;         /* 0: no interval callbacks */
+	void *arg;
+};
+
+struct proc_request {
+	enum proc_kind kind;
+	struct job_spec job;          /* target (filename or directory) and options */
+	const bool *job_given;        /* job_options[i] given by the user: it wins */
+	bool force;
+	unsigned long long lat_limit_us;
+};
+
+/* Parses a procedure name for a mode (MODE_PROFILE "latency", MODE_SUITE
+ * "seven"...). 0, or -1 for an unknown name. */
+int procedure_kind(int mode, const char *name, enum proc_kind *out);
+
+/* Runs a procedure to the end (or until procedure_request_stop()). The
+ * table is filled (free it with proc_table_free, also after a failure).
+ * Returns 0, 1 (a run failed), 2 (bad input) or 3 (refused for safety),
+ * with one translated line in err for 2 and 3. Every sysfs value changed
+ * is restored before it returns. */
+int procedure_run(const struct proc_request *req, const struct proc_hooks *hooks,
+		  struct proc_table *table, char *err, size_t errlen);
+void proc_table_free(struct proc_table *t);
+
+/* Stops the running procedure: the current run ends, no further step
+ * starts. Async-signal-safe. */
+void procedure_request_stop(void);
+bool procedure_stop_requested(void);
+/* Forgets a stop, before the screen starts another procedure (a stop is
+ * never forgotten on its own: one that comes before the run starts must
+ * still stop it). */
+void procedure_clear_stop(void);
+
+/* The table as text (seed 001's layout, seed 002's units...), with an
+ * ASCII curve under a sweep; as CSV; as JSON. */
+void proc_table_normal(FILE *out, const struct proc_table *t);
+void proc_table_csv(FILE *out, const struct proc_table *t);
+int proc_table_json(FILE *out, const struct proc_table *t);
+
+/* The batch side of --profile, --suite and --sweep: signals, progress
+ * lines, the report and table in args->format on out. Returns the exit
+ * status (128 + signal when a signal stopped it). */
+int procedure_main(struct cli_args *args, FILE *out);
+
+#endif

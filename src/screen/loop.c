@@ -1,0 +1,522 @@
+/* loop.c - the screen's one event loop and its entry point.
+ *
+ * The loop waits in ppoll() on the terminal and a pipe the background
+ * threads write to, with the refresh tick as its timeout; signals get
+ * through only inside that wait (signals.c). Key handlers only change
+ * state and mark the frame dirty; at most one frame is drawn per wakeup.
+ * While a run goes, its intervals drive the refresh, so the collectors
+ * sample the same second the run reports. */
+#include "config.h"
+#include "screen/screen.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "i18n.h"
+#include "options.h"
+#include "screen/help.h"
+#include "screen/keys.h"
+#include "screen/signals.h"
+#include "screen/summary.h"
+#include "screen/ui.h"
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static const struct dev_row *selected_dev(struct ui *u)
+{
+	const struct dev_rows *d = &u->model.devs;
+	int sel = u->ps[PANE_DEVICES].sel;
+	return sel >= 0 && (size_t)sel < d->n ? &d->v[sel] : NULL;
+}
+
+/* While a job runs its disk is followed; otherwise the selected device. */
+static void update_follow(struct ui *u)
+{
+	const struct dev_row *d = selected_dev(u);
+	if (model_job_active(&u->model))
+		model_follow_disk(&u->model, u->model.job_disk);
+	else
+		model_follow_disk(&u->model, d ? d->disk : "");
+	if (d)
+		snprintf(u->selected_name, sizeof(u->selected_name), "%s", d->name);
+}
+
+/* After a rescan, the same device stays selected (or the preselected). */
+static void reselect(struct ui *u)
+{
+	const struct dev_rows *d = &u->model.devs;
+	const char *want = u->preselect[0] ? u->preselect : u->selected_name;
+	const struct dev_row *r = want[0] ? devsource_find(d, want) : NULL;
+	if (r)
+		u->ps[PANE_DEVICES].sel = (int)(r - d->v);
+	u->preselect[0] = '\0';
+}
+
+static void start_job(struct ui *u, const struct job_set *set)
+{
+	char err[512];
+	if (runner_start(&u->runner, set, err, sizeof(err)))
+		model_set_status(&u->model, true, "%s", err);
+	else
+		model_set_status(&u->model, false, "%s", "");
+	update_follow(u);
+	u->dirty = true;
+}
+
+/* The form's first job: the table's defaults, but time-based for a minute,
+ * since a screen is for watching (the form shows and changes both). */
+static void form_seed(struct ui *u, const struct dev_row *d, struct job_spec *j)
+{
+	if (u->have_form_job) {
+		*j = u->form_job;
+	} else {
+		char err[256];
+		job_defaults(j);
+		job_option_set(j, "runtime", "60", err, sizeof(err));
+		job_option_set(j, "time_based", "1", err, sizeof(err));
+	}
+	if (d) {
+		snprintf(j->filename, sizeof(j->filename), "%s", d->path);
+		j->directory[0] = '\0';
+	}
+}
+
+static void open_form(struct ui *u)
+{
+	struct job_spec j;
+	const struct dev_row *d = selected_dev(u);
+	if (model_job_active(&u->model)) {
+		model_set_status(&u->model, true, "%s", _("A job is running: s stops it first."));
+		return;
+	}
+	if (!d && !u->have_form_job) {
+		model_set_status(&u->model, true, "%s", _("No device selected."));
+		return;
+	}
+	form_seed(u, d, &j);
+	if (form_open(&u->form, &j))
+		model_set_status(&u->model, true, "%s", strerror(ENOMEM));
+}
+
+static void form_started(struct ui *u)
+{
+	struct job_set set = { NULL, 0, false };
+	u->form_job = u->form.job;
+	u->have_form_job = true;
+	if (job_set_add(&set, &u->form.job)) {
+		model_set_status(&u->model, true, "%s", strerror(ENOMEM));
+		return;
+	}
+	set.force = u->form.force;
+	form_close(&u->form);
+	start_job(u, &set);
+	job_set_free(&set);
+}
+
+static void stop_job(struct ui *u)
+{
+	if (!model_job_active(&u->model)) {
+		model_set_status(&u->model, false, "%s", _("No job is running."));
+		return;
+	}
+	runner_stop(&u->runner);
+	model_mark_stopping(&u->model);
+	model_set_status(&u->model, false, "%s", _("Stopping the job..."));
+}
+
+static void begin_save(struct ui *u, bool json)
+{
+	if (!u->model.have_result) {
+		model_set_status(&u->model, true, "%s", _("No finished run to save yet."));
+		return;
+	}
+	u->prompt = PROMPT_SAVE;
+	u->prompt_json = json;
+	summary_default_name(&u->model.result, json, u->prompt_text, sizeof(u->prompt_text));
+}
+
+static void prompt_key(struct ui *u, struct key_event ev)
+{
+	if (u->prompt == PROMPT_QUIT) {
+		u->prompt = PROMPT_NONE;
+		if (!ev.func && (ev.code == 'y' || ev.code == 'Y'))
+			u->quit = true;
+		return;
+	}
+	if (!ev.func && ev.code == 27) {
+		u->prompt = PROMPT_NONE;
+	} else if (!ev.func && (ev.code == '\n' || ev.code == '\r')) {
+		char err[600];
+		u->prompt = PROMPT_NONE;
+		if (summary_save(&u->model.result, u->prompt_text, u->prompt_json, err, sizeof(err)))
+			model_set_status(&u->model, true, "%s", err);
+		else
+			model_set_status(&u->model, false, _("Summary saved to %s"), u->prompt_text);
+	} else {
+		text_edit_key(u->prompt_text, sizeof(u->prompt_text), ev);
+	}
+}
+
+static void move_in_pane(struct ui *u, enum action act)
+{
+	struct view v = { &u->model, NULL, &u->theme };
+	const struct pane_class *p = ui_panes[u->focus];
+	struct pane_state *st = &u->ps[u->focus];
+	int rows = p->rows ? p->rows(&v) : 0;
+	int page = u->layout.pane[u->focus].h - 3;
+	int *pos = p->selects ? &st->sel : &st->top;
+	if (!rows)
+		return;
+	switch (act) {
+	case ACT_UP: (*pos)--; break;
+	case ACT_DOWN: (*pos)++; break;
+	case ACT_PAGE_UP: *pos -= page > 1 ? page : 1; break;
+	case ACT_PAGE_DOWN: *pos += page > 1 ? page : 1; break;
+	case ACT_HOME: *pos = 0; break;
+	case ACT_END: *pos = rows - 1; break;
+	default: break;
+	}
+	if (*pos >= rows)
+		*pos = rows - 1;
+	if (*pos < 0)
+		*pos = 0;
+	if (u->focus == PANE_DEVICES)
+		update_follow(u);
+}
+
+/* Probing reads every device and forks a child for each: never while a
+ * job is measuring. A rescan asked meanwhile runs when the job ends. */
+static void rescan(struct ui *u)
+{
+	if (model_job_active(&u->model)) {
+		model_set_status(&u->model, false, "%s",
+				 _("Devices are probed again when the job ends."));
+		return;
+	}
+	scanner_start(&u->scanner);
+}
+
+static void main_key(struct ui *u, struct key_event ev)
+{
+	enum action act = keys_lookup(ev);
+	switch (act) {
+	case ACT_HELP: u->help_open = true; u->help_top = 0; break;
+	case ACT_ENTER: open_form(u); break;
+	case ACT_STOP: stop_job(u); break;
+	case ACT_QUIT:
+		if (model_job_active(&u->model))
+			u->prompt = PROMPT_QUIT;
+		else
+			u->quit = true;
+		break;
+	case ACT_TOGGLE_PCT: u->model.pct_run = !u->model.pct_run; break;
+	case ACT_SAVE: begin_save(u, false); break;
+	case ACT_SAVE_JSON: begin_save(u, true); break;
+	case ACT_RESCAN: rescan(u); break;
+	case ACT_REDRAW: clearok(curscr, TRUE); break;
+	case ACT_NEXT_PANE: u->focus = (u->focus + 1) % PANE_COUNT; break;
+	case ACT_PREV_PANE: u->focus = (u->focus + PANE_COUNT - 1) % PANE_COUNT; break;
+	case ACT_UP: case ACT_DOWN: case ACT_PAGE_UP: case ACT_PAGE_DOWN:
+	case ACT_HOME: case ACT_END:
+		move_in_pane(u, act);
+		break;
+	default: break;
+	}
+}
+
+static void handle_key(struct ui *u, struct key_event ev)
+{
+	u->dirty = true;
+	if (ev.func && ev.code == KEY_RESIZE)
+		return;                  /* the next frame lays out for LINES, COLS */
+	if (u->prompt != PROMPT_NONE) {
+		prompt_key(u, ev);
+		return;
+	}
+	u->model.status[0] = '\0';
+	if (u->layout.too_small) {
+		if (keys_lookup(ev) == ACT_QUIT)
+			main_key(u, ev);
+		return;
+	}
+	if (u->help_open) {
+		enum action a = keys_lookup(ev);
+		if (a == ACT_UP || a == ACT_DOWN)
+			u->help_top += a == ACT_UP ? -1 : 1;
+		else
+			u->help_open = false;
+		return;
+	}
+	if (u->form.open) {
+		if (ev.func && ev.code == KEY_F(1)) {
+			u->help_open = true;
+			return;
+		}
+		switch (form_key(&u->form, ev, &u->model.devs)) {
+		case FORM_CLOSE: form_close(&u->form); break;
+		case FORM_START: form_started(u); break;
+		default: break;
+		}
+		return;
+	}
+	main_key(u, ev);
+}
+
+static void read_keys(struct ui *u)
+{
+	for (int i = 0; i < 64; i++) {
+		wint_t wc;
+		int r = get_wch(&wc);
+		if (r == ERR)
+			break;
+		handle_key(u, (struct key_event){ (int)wc, r == KEY_CODE_YES });
+	}
+}
+
+/* Something a background thread finished: an interval, a run, a scan. */
+static void handle_wake(struct ui *u)
+{
+	char buf[64];
+	while (read(u->wake[0], buf, sizeof(buf)) > 0)
+		;
+	if (model_collect_pending(&u->model)) {
+		if (!model_job_active(&u->model) && u->runner.active) {
+			runner_join(&u->runner);
+			if (u->model.run_rc)
+				model_set_status(&u->model, true, "%s", u->model.run_err);
+			/* Verdicts may have changed (a write made a filesystem). */
+			if (!u->quit && !signals_caught())
+				rescan(u);
+		}
+		reselect(u);
+		update_follow(u);
+		u->dirty = true;
+	}
+	pthread_mutex_lock(&u->model.lock);
+	uint64_t seq = u->model.iv_seq;
+	pthread_mutex_unlock(&u->model.lock);
+	if (seq != u->seen_iv_seq) {
+		/* Sample with the run's interval so both cover the same second;
+		 * the timer is only a fallback while intervals flow. */
+		u->seen_iv_seq = seq;
+		model_sample(&u->model);
+		u->next_tick_ns = mono_ns() + u->delay_ms * 1500000ull;
+		u->dirty = true;
+	}
+}
+
+static void tick(struct ui *u)
+{
+	model_sample(&u->model);
+	/* A stop asked before the run reset its flag must not be lost. */
+	if (model_state(&u->model) == JOB_STOPPING)
+		runner_stop(&u->runner);
+	u->next_tick_ns = mono_ns() + u->delay_ms * 1000000ull;
+	u->dirty = true;
+}
+
+static void wait_once(struct ui *u, const sigset_t *wait_mask)
+{
+	uint64_t now = mono_ns();
+	uint64_t left = u->next_tick_ns > now ? u->next_tick_ns - now : 0;
+	struct timespec ts = { (time_t)(left / 1000000000ull), (long)(left % 1000000000ull) };
+	/* A negative descriptor is skipped: a dead terminal must not spin us. */
+	struct pollfd pfd[2] = { { u->tty_gone ? -1 : u->tty_fd, POLLIN, 0 },
+				 { u->wake[0], POLLIN, 0 } };
+	int r = ppoll(pfd, 2, &ts, wait_mask);
+	if (r > 0) {
+		signals_take_pending();
+		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+			u->tty_gone = true;
+			signals_hangup();
+		}
+		if (pfd[1].revents & POLLIN)
+			handle_wake(u);
+	}
+	if (!u->tty_gone)
+		read_keys(u);
+	if (mono_ns() >= u->next_tick_ns)
+		tick(u);
+}
+
+static void run_loop(struct ui *u, const sigset_t *wait_mask)
+{
+	while (!u->quit && !signals_caught()) {
+		if (u->dirty && !u->tty_gone) {
+			frame_draw(u);
+			u->dirty = false;
+		}
+		wait_once(u, wait_mask);
+	}
+}
+
+/* Stops the job and waits for it, keeping the screen alive meanwhile. */
+static void finish_job(struct ui *u, const sigset_t *wait_mask)
+{
+	if (!u->runner.active)
+		return;
+	stop_job(u);
+	while (u->runner.active) {
+		if (!u->tty_gone)
+			frame_draw(u);
+		u->next_tick_ns = mono_ns() + 200000000ull;
+		wait_once(u, wait_mask);
+		runner_stop(&u->runner);
+	}
+}
+
+/* The screen goes to the terminal even when stdout is redirected, so
+ * `blktop --run ... > run.txt` shows the screen and leaves the summary in
+ * the file. */
+static int terminal_start(struct ui *u)
+{
+	SCREEN *scr = NULL;
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+		scr = newterm(NULL, stdout, stdin);
+		u->tty_fd = STDIN_FILENO;
+	} else {
+		u->tty = fopen("/dev/tty", "r+e");
+		if (u->tty) {
+			scr = newterm(NULL, u->tty, u->tty);
+			u->tty_fd = fileno(u->tty);
+		}
+	}
+	if (!scr) {
+		fprintf(stderr, "blktop: %s\n",
+			_("the screen needs a terminal; use --batch for a plain report"));
+		if (u->tty)
+			fclose(u->tty);
+		u->tty = NULL;
+		return -1;
+	}
+	u->term = scr;
+	set_term(scr);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	curs_set(0);
+	set_escdelay(25);
+	/* A frame is always finished: curses would otherwise stop half-way
+	 * when a key is waiting and leave the rest for the next frame. */
+	typeahead(-1);
+	theme_init(&u->theme);
+	return 0;
+}
+
+static void terminal_end(struct ui *u)
+{
+	endwin();
+	delscreen(u->term);
+	if (u->tty)
+		fclose(u->tty);
+}
+
+static void ui_init(struct ui *u, const struct cli_args *args)
+{
+	memset(u, 0, sizeof(*u));
+	u->args = args;
+	u->delay_ms = args && args->delay_ms ? args->delay_ms : 1000;
+	u->focus = PANE_DEVICES;
+	model_init(&u->model);
+	u->runner.model = &u->model;
+	u->runner.interval_ms = u->delay_ms;
+	u->model.interval_ms = u->delay_ms;
+	u->scanner.model = &u->model;
+	u->dirty = true;
+}
+
+/* As --batch: a run stopped by a signal ends as the shell expects of a
+ * program ended by it. */
+static int exit_status(const struct ui *u)
+{
+	if (signals_caught())
+		return 128 + signals_caught();
+	if (u->model.have_result)
+		return u->model.result.exit_status;
+	return u->model.run_rc;
+}
+
+int screen_main(const struct cli_args *args, struct job_set *initial_job,
+		const char *scratch_dev)
+{
+	struct ui *u = calloc(1, sizeof(*u));
+	struct screen_signals sigs;
+	if (!u)
+		return 1;
+	ui_init(u, args);
+	if (pipe2(u->wake, O_NONBLOCK | O_CLOEXEC)) {
+		perror("blktop: pipe");
+		free(u);
+		return 1;
+	}
+	u->runner.wake_fd = u->scanner.wake_fd = u->wake[1];
+	signals_take(&sigs);
+	if (terminal_start(u)) {
+		signals_give_back(&sigs);
+		close(u->wake[0]);
+		close(u->wake[1]);
+		model_free(&u->model);
+		free(u);
+		return 2;
+	}
+	if (scratch_dev)
+		snprintf(u->preselect, sizeof(u->preselect), "%s", scratch_dev);
+	else if (initial_job && initial_job->njobs)
+		snprintf(u->preselect, sizeof(u->preselect), "%s", initial_job->jobs[0].filename);
+
+	/* The first frame comes before anything slow: the devices as sysfs
+	 * lists them, their verdicts once the scanner has probed them. */
+	struct dev_rows rows;
+	char err[256];
+	if (devsource_scan(&rows, false, err, sizeof(err)) == 0)
+		model_devices_ready(&u->model, &rows, "");
+	model_collect_pending(&u->model);
+	reselect(u);
+	update_follow(u);
+	model_sample(&u->model);
+	u->next_tick_ns = mono_ns() + u->delay_ms * 1000000ull;
+	if (initial_job && initial_job->njobs)
+		start_job(u, initial_job);
+	else
+		rescan(u);
+	frame_draw(u);
+
+	run_loop(u, &sigs.wait_mask);
+	finish_job(u, &sigs.wait_mask);
+	scanner_join(&u->scanner);
+	terminal_end(u);
+	signals_give_back(&sigs);
+
+	bool json = args && args->format == OUTPUT_JSON;
+	if (u->model.have_result && args && args->output_file) {
+		if (summary_save(&u->model.result, args->output_file, json, err, sizeof(err)))
+			fprintf(stderr, "blktop: --output: %s\n", err);
+	} else if (u->model.have_result) {
+		summary_print(stdout, &u->model.result, json);
+	} else if (u->model.run_rc && u->model.run_err[0])
+		fprintf(stderr, "blktop: %s\n", u->model.run_err);
+	if (signals_caught())
+		fprintf(stderr, _("blktop: stopped by signal %d (%s); the report covers the time that ran\n"),
+			signals_caught(), strsignal(signals_caught()));
+	int status = exit_status(u);
+	form_close(&u->form);
+	model_free(&u->model);
+	close(u->wake[0]);
+	close(u->wake[1]);
+	free(u);
+	return status;
+}

@@ -1,0 +1,58 @@
+/* ui.h - the state of one screen session, shared by the event loop
+ * (loop.c) and the frame it draws (frame.c). Private to src/screen. */
+#ifndef BLKTOP_SCREEN_UI_H
+#define BLKTOP_SCREEN_UI_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "screen/form.h"
+#include "screen/layout.h"
+#include "screen/model.h"
+#include "screen/pane.h"
+#include "screen/runner.h"
+#include "screen/theme.h"
+
+enum prompt_kind { PROMPT_NONE, PROMPT_QUIT, PROMPT_SAVE };
+
+struct ui {
+	const struct cli_args *args;
+	struct screen_model model;
+	struct theme theme;
+	struct layout layout;
+	struct runner runner;
+	struct scanner scanner;
+	struct form form;
+	struct pane_state ps[PANE_COUNT];
+	enum pane_id focus;
+	bool help_open;
+	int help_top;
+	enum prompt_kind prompt;
+	char prompt_text[512];
+	bool prompt_json;
+	char preselect[PATH_MAX];         /* device to select when the list arrives */
+	char selected_name[64];      /* kept across rescans */
+	struct job_spec form_job;    /* what the form last started */
+	bool have_form_job;
+	uint64_t delay_ms;
+	uint64_t next_tick_ns;
+	uint64_t seen_iv_seq;
+	int wake[2];
+	bool quit;
+	bool dirty;
+	bool tty_gone;               /* the terminal hung up: draw nothing more */
+	SCREEN *term;
+	FILE *tty;                   /* /dev/tty when stdout is not the terminal */
+	int tty_fd;
+};
+
+extern const struct pane_class *const ui_panes[PANE_COUNT];
+
+/* Draws the whole frame (or the too-small notice) and updates the
+ * terminal. */
+void frame_draw(struct ui *u);
+
+#endif

@@ -1,0 +1,373 @@
+/* test_screen_model.c - the screen's data side without a terminal: the
+ * model turning run intervals and results into figures, the graph's
+ * history, the layout at 80x24 and beyond, the number formats, the key
+ * table, and the form checking values with the command line's words. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "options.h"
+#include "screen/devsource.h"
+#include "screen/fmt.h"
+#include "screen/form.h"
+#include "screen/keys.h"
+#include "screen/layout.h"
+#include "screen/model.h"
+#include "screen/term.h"
+#include "sysroot.h"
+
+/* run.c is not linked (it brings the whole engine); the model only frees
+ * results with this. */
+void run_result_free(struct run_result *r)
+{
+	for (size_t i = 0; i < r->ngroups; i++)
+		free(r->groups[i].series.v);
+	free(r->groups);
+	free(r->disks);
+	free(r->cpu);
+	memset(r, 0, sizeof(*r));
+}
+
+static struct run_interval interval(uint64_t t_ms, uint64_t ios_read, uint64_t max_ns)
+{
+	struct run_interval iv;
+	memset(&iv, 0, sizeof(iv));
+	iv.name = "job";
+	iv.t_ms = t_ms;
+	iv.span_ms = 1000;
+	iv.ios[DIR_READ] = ios_read;
+	iv.bytes[DIR_READ] = ios_read * 4096;
+	iv.run_ios[DIR_READ] = ios_read * (t_ms / 1000);
+	iv.run_bytes[DIR_READ] = iv.run_ios[DIR_READ] * 4096;
+	iv.clat_max_ns[DIR_READ] = max_ns;
+	iv.clat_pct_ns[DIR_READ][6] = 25000;      /* p50 */
+	iv.run_clat_pct_ns[DIR_READ][6] = 26000;
+	iv.errors[DIR_READ] = 1;
+	iv.runtime_ms = 30000;
+	return iv;
+}
+
+static void test_intervals_feed_live_figures(void **state)
+{
+	struct screen_model m;
+	struct live_figures l;
+	model_init(&m);
+	m.interval_ms = 1000;
+	struct run_interval a = interval(1000, 1000, 90000);
+	struct run_interval b = interval(2000, 3000, 50000);
+	model_on_interval(&m, &a);
+	model_on_interval(&m, &b);
+	model_live_copy(&m, &l);
+	assert_true(l.have_interval);
+	assert_true(l.last[DIR_READ].iops == 3000.0);
+	assert_true(l.last[DIR_READ].bw_bytes == 3000.0 * 4096);
+	assert_int_equal(l.last[DIR_READ].pct_ns[6], 25000);
+	assert_int_equal(l.run[DIR_READ].pct_ns[6], 26000);
+	/* The run's max is the largest interval max seen. */
+	assert_int_equal(l.run[DIR_READ].clat_max_ns, 90000);
+	assert_true(l.run[DIR_READ].iops == 3000.0);  /* 6000 I/Os in 2 s */
+	assert_int_equal(l.errors, 2);
+	assert_int_equal(l.elapsed_ms, 2000);
+	assert_int_equal(l.runtime_ms, 30000);
+	assert_int_equal(l.history_len, 2);
+	assert_true(l.history[0] == 1000.0 && l.history[1] == 3000.0);
+	assert_int_equal(l.history_step_ms, 1000);
+	model_free(&m);
+}
+
+static void test_history_keeps_the_newest(void **state)
+{
+	struct screen_model m;
+	struct live_figures l;
+	model_init(&m);
+	for (uint64_t i = 1; i <= MODEL_HISTORY + 10; i++) {
+		struct run_interval iv = interval(i * 1000, i, 0);
+		model_on_interval(&m, &iv);
+	}
+	model_live_copy(&m, &l);
+	assert_int_equal(l.history_len, MODEL_HISTORY);
+	assert_true(l.history[0] == 11.0);
+	assert_true(l.history[MODEL_HISTORY - 1] == (double)(MODEL_HISTORY + 10));
+	model_free(&m);
+}
+
+/* Two sections running at once (a job file): rates add up, latencies are
+ * the busier one's, the graph gets one point per round; a section of an
+ * earlier stonewall group drops out once it stops reporting. */
+static void test_sections_add_up(void **state)
+{
+	struct screen_model m;
+	struct live_figures l;
+	char a_name[] = "a", b_name[] = "b", c_name[] = "c";
+	model_init(&m);
+	for (uint64_t t = 1; t <= 3; t++) {
+		struct run_interval a = interval(t * 1000, 1000, 10000);
+		struct run_interval b = interval(t * 1000, 3000, 20000);
+		a.name = a_name;
+		b.name = b_name;
+		b.clat_pct_ns[DIR_READ][6] = 99000;
+		model_on_interval(&m, &a);
+		model_on_interval(&m, &b);
+	}
+	model_live_copy(&m, &l);
+	assert_true(l.last[DIR_READ].iops == 4000.0);
+	assert_int_equal(l.last[DIR_READ].pct_ns[6], 99000);  /* b is busier */
+	assert_int_equal(l.history_len, 3);
+	/* a and b end; c (the next stonewall group) alone counts. */
+	for (uint64_t t = 1; t <= 3; t++) {
+		struct run_interval c = interval(t * 1000, 500, 0);
+		c.name = c_name;
+		c.groupid = 1;
+		model_on_interval(&m, &c);
+	}
+	model_live_copy(&m, &l);
+	assert_true(l.last[DIR_READ].iops == 500.0);
+	model_free(&m);
+}
+
+static void test_job_end_gives_final_figures(void **state)
+{
+	struct screen_model m;
+	struct live_figures l;
+	struct job_spec j;
+	struct job_set set = { &j, 1, false };
+	model_init(&m);
+	job_defaults(&j);
+	snprintf(j.filename, sizeof(j.filename), "nosuchdisk");
+	snprintf(j.cpus_allowed, sizeof(j.cpus_allowed), "1,3");
+	model_job_starting(&m, &set);
+	assert_int_equal(model_state(&m), JOB_RUNNING);
+	assert_true(m.pinned[1] && m.pinned[3] && !m.pinned[2]);
+	assert_int_equal(m.npinned, 2);
+
+	struct run_result r;
+	memset(&r, 0, sizeof(r));
+	r.groups = calloc(1, sizeof(*r.groups));
+	r.ngroups = 1;
+	r.groups[0].runtime_ms = 2000;
+	struct lat_stat *c = &r.groups[0].dir[DIR_READ].clat;
+	lat_init(c);
+	for (int i = 0; i < 100; i++)
+		lat_add(c, 10000 + (uint64_t)i * 100);
+	r.groups[0].dir[DIR_READ].ios = 100;
+	r.groups[0].dir[DIR_READ].bytes = 100 * 4096;
+	model_job_ended(&m, 0, &r, "");
+	assert_null(r.groups);                   /* taken over */
+	assert_true(model_collect_pending(&m));
+	assert_int_equal(model_state(&m), JOB_DONE);
+	assert_true(m.have_result);
+	model_live_copy(&m, &l);
+	assert_true(l.run[DIR_READ].iops == 50.0);
+	assert_int_equal(l.run[DIR_READ].clat_max_ns, 19900);
+	/* p50 of 10000..19900 in steps of 100 is about 14900. */
+	assert_in_range(l.run[DIR_READ].pct_ns[6], 14700, 15100);
+	model_free(&m);
+}
+
+static void test_refused_job(void **state)
+{
+	struct screen_model m;
+	struct run_result none;
+	model_init(&m);
+	memset(&none, 0, sizeof(none));
+	model_job_ended(&m, 3, &none, "loop2: has-data");
+	model_collect_pending(&m);
+	assert_int_equal(model_state(&m), JOB_REFUSED);
+	assert_int_equal(m.run_rc, 3);
+	assert_string_equal(m.run_err, "loop2: has-data");
+	assert_false(model_job_active(&m));
+	model_free(&m);
+}
+
+static void check_no_overlap(const struct layout *l)
+{
+	for (int a = 0; a < PANE_COUNT; a++) {
+		const struct rect *p = &l->pane[a];
+		assert_true(p->y >= 1 && p->y + p->h <= l->lines - 1);
+		assert_true(p->x >= 0 && p->x + p->w <= l->cols);
+		for (int b = a + 1; b < PANE_COUNT; b++) {
+			const struct rect *q = &l->pane[b];
+			bool apart = p->y + p->h <= q->y || q->y + q->h <= p->y ||
+				     p->x + p->w <= q->x || q->x + q->w <= p->x;
+			assert_true(apart);
+		}
+	}
+}
+
+static void test_layout(void **state)
+{
+	struct layout l;
+	struct pane_wants w = { 30, 4, 3 };
+	layout_compute(&l, 24, 80, &w);
+	assert_false(l.too_small);
+	check_no_overlap(&l);
+	assert_true(l.pane[PANE_DEVICES].h >= 5);
+	assert_true(l.pane[PANE_LIVE].h >= 7);
+	assert_true(l.pane[PANE_CPU].h >= 4);
+	assert_int_equal(l.pane[PANE_IRQ].y + l.pane[PANE_IRQ].h, 23);
+	layout_compute(&l, 12, 40, &w);
+	assert_true(l.too_small);
+	layout_compute(&l, 24, 79, &w);
+	assert_true(l.too_small);
+	layout_compute(&l, 60, 200, &w);
+	assert_true(l.bottom_side_by_side);
+	check_no_overlap(&l);
+	/* 64 CPUs on a small terminal: the CPU pane cannot take everything. */
+	struct pane_wants big = { 40, 66, 40 };
+	layout_compute(&l, 30, 100, &big);
+	check_no_overlap(&l);
+	assert_true(l.pane[PANE_LIVE].h >= 7);
+}
+
+static void test_formats(void **state)
+{
+	char b[32];
+	assert_string_equal(fmt_count(0, b, sizeof(b)), "0");
+	assert_string_equal(fmt_count(999, b, sizeof(b)), "999");
+	assert_string_equal(fmt_count(36912, b, sizeof(b)), "36.9k");
+	assert_string_equal(fmt_count(1500000, b, sizeof(b)), "1.50M");
+	assert_string_equal(fmt_bytes_rate(144.0 * 1048576, b, sizeof(b)), "144MiB/s");
+	assert_string_equal(fmt_bytes(40.0 * 1073741824, b, sizeof(b)), "40GiB");
+	assert_string_equal(fmt_bytes(512, b, sizeof(b)), "512B");
+	assert_string_equal(fmt_usec(26700, b, sizeof(b)), "26.7");
+	assert_string_equal(fmt_usec(4937000, b, sizeof(b)), "4937");
+	assert_string_equal(fmt_duration(72000, b, sizeof(b)), "1:12");
+	assert_string_equal(fmt_duration(3723000, b, sizeof(b)), "1:02:03");
+}
+
+static void test_keys(void **state)
+{
+	assert_int_equal(keys_lookup((struct key_event){ 'q', false }), ACT_QUIT);
+	assert_int_equal(keys_lookup((struct key_event){ KEY_F(1), true }), ACT_HELP);
+	assert_int_equal(keys_lookup((struct key_event){ '?', false }), ACT_HELP);
+	assert_int_equal(keys_lookup((struct key_event){ 'j', false }), ACT_DOWN);
+	assert_int_equal(keys_lookup((struct key_event){ KEY_DOWN, true }), ACT_DOWN);
+	assert_int_equal(keys_lookup((struct key_event){ '\t', false }), ACT_NEXT_PANE);
+	assert_int_equal(keys_lookup((struct key_event){ 's', false }), ACT_STOP);
+	assert_int_equal(keys_lookup((struct key_event){ 'x', false }), ACT_NONE);
+	/* A KEY_ code and a character with the same number are different. */
+	assert_int_equal(keys_lookup((struct key_event){ 'q', true }), ACT_NONE);
+}
+
+static void type(struct form *f, const char *s, const struct dev_rows *devs)
+{
+	for (; *s; s++)
+		form_key(f, (struct key_event){ (unsigned char)*s, false }, devs);
+}
+
+static enum form_result enter(struct form *f, const struct dev_rows *devs)
+{
+	return form_key(f, (struct key_event){ '\n', false }, devs);
+}
+
+static void test_form_checks_like_the_command_line(void **state)
+{
+	struct form f;
+	struct job_spec base;
+	struct dev_rows none = { NULL, 0 };
+	char cli_err[256];
+	memset(&f, 0, sizeof(f));
+	job_defaults(&base);
+	snprintf(base.filename, sizeof(base.filename), "/dev/loop9");
+	assert_int_equal(form_open(&f, &base), 0);
+	assert_int_equal(f.nfields, job_options_count);
+
+	/* bs is the second option; a bad value gives the command line's words. */
+	form_key(&f, (struct key_event){ KEY_DOWN, true }, &none);
+	type(&f, "4q", &none);
+	assert_int_equal(enter(&f, &none), FORM_REDRAW);
+	struct job_spec scratch;
+	job_defaults(&scratch);
+	assert_int_equal(job_option_set(&scratch, "bs", "4q", cli_err, sizeof(cli_err)), -1);
+	assert_string_equal(f.message, cli_err);
+	assert_int_equal(f.sel, 1);
+
+	/* Fixed, it starts; Left/Right walk rw's choices. */
+	form_key(&f, (struct key_event){ 127, false }, &none);
+	form_key(&f, (struct key_event){ 'k', false }, &none);
+	form_key(&f, (struct key_event){ KEY_UP, true }, &none);
+	form_key(&f, (struct key_event){ KEY_RIGHT, true }, &none);
+	assert_string_equal(f.fields[0].text, "write");
+	assert_int_equal(enter(&f, &none), FORM_START);
+	assert_int_equal(f.job.bs, 4096);
+	assert_int_equal(f.job.rw, RW_WRITE);
+	form_close(&f);
+}
+
+static void test_form_safety(void **state)
+{
+	struct form f;
+	struct job_spec base;
+	struct dev_row rows[2];
+	struct dev_rows devs = { rows, 2 };
+	memset(&f, 0, sizeof(f));
+	memset(rows, 0, sizeof(rows));
+	snprintf(rows[0].name, sizeof(rows[0].name), "loop7");
+	snprintf(rows[0].path, sizeof(rows[0].path), "/dev/loop7");
+	rows[0].probed = rows[1].probed = true;
+	rows[0].verdict = VERDICT_HAS_DATA;
+	snprintf(rows[0].verdict_word, sizeof(rows[0].verdict_word), "has-data");
+	snprintf(rows[0].reasons, sizeof(rows[0].reasons), "has-data: swap on loop7");
+	snprintf(rows[1].name, sizeof(rows[1].name), "loop8");
+	snprintf(rows[1].path, sizeof(rows[1].path), "/dev/loop8");
+	rows[1].verdict = VERDICT_IN_USE;
+	snprintf(rows[1].verdict_word, sizeof(rows[1].verdict_word), "in-use");
+	snprintf(rows[1].reasons, sizeof(rows[1].reasons), "in-use: loop8 mounted on /mnt");
+
+	job_defaults(&base);
+	snprintf(base.filename, sizeof(base.filename), "/dev/loop7");
+	form_open(&f, &base);
+	/* Reads go anywhere. */
+	assert_int_equal(enter(&f, &devs), FORM_START);
+	assert_false(f.force);
+	/* A write asks for the name; a wrong one refuses. */
+	type(&f, "randwrite", &devs);
+	assert_int_equal(enter(&f, &devs), FORM_REDRAW);
+	assert_true(f.confirming);
+	type(&f, "loop", &devs);
+	assert_int_equal(enter(&f, &devs), FORM_REDRAW);
+	assert_false(f.confirming);
+	assert_non_null(strstr(f.message, "does not match"));
+	/* The right name starts it, with force. */
+	enter(&f, &devs);
+	type(&f, "loop7", &devs);
+	assert_int_equal(enter(&f, &devs), FORM_START);
+	assert_true(f.force);
+	form_close(&f);
+
+	/* in-use is refused with its reasons, whatever is typed. */
+	snprintf(base.filename, sizeof(base.filename), "loop8");
+	base.rw = RW_WRITE;
+	form_open(&f, &base);
+	assert_int_equal(enter(&f, &devs), FORM_REDRAW);
+	assert_false(f.confirming);
+	assert_non_null(strstr(f.message, "mounted on /mnt"));
+	form_close(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_intervals_feed_live_figures),
+		cmocka_unit_test(test_history_keeps_the_newest),
+		cmocka_unit_test(test_sections_add_up),
+		cmocka_unit_test(test_job_end_gives_final_figures),
+		cmocka_unit_test(test_refused_job),
+		cmocka_unit_test(test_layout),
+		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_keys),
+		cmocka_unit_test(test_form_checks_like_the_command_line),
+		cmocka_unit_test(test_form_safety),
+	};
+	/* No terminal and no real devices needed: a fake root with none. */
+	sysroot_set("/nonexistent-blktop-root");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
