@@ -195,15 +195,12 @@ static int lay_out_file(int fd, uint64_t from, uint64_t size)
 static int open_block(struct target *t, const struct job_spec *job, bool writes, bool force,
 		      char *err, size_t errlen)
 {
-	if (writes) {
-		char why[512];
-		if (gate_block_write(t->path, force, why, sizeof(why)) != GATE_ALLOW) {
-			snprintf(err, errlen, "%s", why);
-			return 3;
-		}
+	char why[512];
+	if (gate_block_check(t->path, writes, force, why, sizeof(why), t->verdict,
+			     sizeof(t->verdict), t->reasons, sizeof(t->reasons)) != GATE_ALLOW) {
+		snprintf(err, errlen, "%s", why);
+		return 3;
 	}
-	if (gate_describe(t->path, t->verdict, sizeof(t->verdict), t->reasons, sizeof(t->reasons)))
-		t->verdict[0] = '\0';
 	int flags = (writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC;
 	if (job->direct)
 		flags |= O_DIRECT;

@@ -41,50 +41,36 @@ static enum gate_answer decide_write(const char *path, const struct verdict_resu
 	return GATE_REFUSE;
 }
 
-int gate_describe(const char *devpath, char *verdict, size_t vlen, char *reasons, size_t rlen)
-{
-	struct dev_list list;
-	struct stat st;
-	long part;
-
-	if (stat(devpath, &st) != 0 || !S_ISBLK(st.st_mode) || dev_list_scan(&list) != 0)
-		return -1;
-	struct blk_dev *disk = dev_list_find(&list, major(st.st_rdev), minor(st.st_rdev), &part);
-	if (!disk) {
-		dev_list_free(&list);
-		return -1;
-	}
-	probe_disk(disk, PROBE_TIMEOUT_MS);
-	const struct verdict_result *v = part >= 0 ? &disk->parts[part].verdict : &disk->verdict;
-	snprintf(verdict, vlen, "%s", verdict_name(v->verdict));
-	verdict_reasons_join(v, reasons, rlen);
-	dev_list_free(&list);
-	return 0;
-}
-
-enum gate_answer gate_block_write(const char *devpath, bool force, char *msg, size_t len)
+enum gate_answer gate_block_check(const char *devpath, bool write, bool force, char *msg,
+				  size_t len, char *verdict, size_t vlen, char *reasons, size_t rlen)
 {
 	struct dev_list list;
 	struct blk_dev *disk;
 	struct stat st;
 	long part;
 
+	if (vlen)
+		verdict[0] = '\0';
+	if (rlen)
+		reasons[0] = '\0';
+	if (len)
+		msg[0] = '\0';
 	if (stat(devpath, &st) != 0) {
 		snprintf(msg, len, _("refusing to write %s: cannot check it: %s"), devpath,
 			 strerror(errno));
-		return GATE_REFUSE;
+		return write ? GATE_REFUSE : GATE_ALLOW;
 	}
 	if (S_ISREG(st.st_mode))
-		return gate_file_write(devpath, force, msg, len);
+		return write ? gate_file_write(devpath, force, msg, len) : GATE_ALLOW;
 	if (!S_ISBLK(st.st_mode)) {
 		snprintf(msg, len, _("refusing to write %s: not a block device or a regular file"),
 			 devpath);
-		return GATE_REFUSE;
+		return write ? GATE_REFUSE : GATE_ALLOW;
 	}
 	if (dev_list_scan(&list) != 0) {
 		snprintf(msg, len, _("refusing to write %s: cannot read /sys/block: %s"), devpath,
 			 strerror(errno));
-		return GATE_REFUSE;
+		return write ? GATE_REFUSE : GATE_ALLOW;
 	}
 	disk = dev_list_find(&list, major(st.st_rdev), minor(st.st_rdev), &part);
 	if (!disk) {
@@ -92,14 +78,24 @@ enum gate_answer gate_block_write(const char *devpath, bool force, char *msg, si
 		snprintf(msg, len, _("refusing to write %s: device %u:%u is not listed in /sys/block"),
 			 devpath, major(st.st_rdev), minor(st.st_rdev));
 		dev_list_free(&list);
-		return GATE_REFUSE;
+		return write ? GATE_REFUSE : GATE_ALLOW;
 	}
 	probe_disk(disk, PROBE_TIMEOUT_MS);
-	enum gate_answer a = decide_write(devpath, part >= 0 ? &disk->parts[part].verdict
-							     : &disk->verdict,
-					  force, msg, len);
+	const struct verdict_result *v = part >= 0 ? &disk->parts[part].verdict : &disk->verdict;
+	snprintf(verdict, vlen, "%s", verdict_name(v->verdict));
+	verdict_reasons_join(v, reasons, rlen);
+	enum gate_answer a = GATE_ALLOW;
+	if (write)
+		a = decide_write(devpath, v, force, msg, len);
+	else if (len)
+		msg[0] = '\0';
 	dev_list_free(&list);
 	return a;
+}
+
+enum gate_answer gate_block_write(const char *devpath, bool force, char *msg, size_t len)
+{
+	return gate_block_check(devpath, true, force, msg, len, NULL, 0, NULL, 0);
 }
 
 enum gate_answer gate_file_write(const char *path, bool force, char *msg, size_t len)

@@ -21,9 +21,12 @@ enum gate_answer gate_block_write(const char *devpath, bool force, char *msg, si
  * counts as has-data. */
 enum gate_answer gate_file_write(const char *path, bool force, char *msg, size_t len);
 
-/* The verdict of a block device now, for reports: its name ("safe"...) and
- * its reasons joined with "; ". 0, or -1 when it cannot be taken. */
-int gate_describe(const char *devpath, char *verdict, size_t vlen, char *reasons, size_t rlen);
+/* One probe for both: the verdict of a block device now (its name, "safe"
+ * ..., and its reasons joined with "; ", for reports; "" when it cannot be
+ * taken) and, when write is set, the gate's answer as gate_block_write
+ * gives it. Reads are always allowed. */
+enum gate_answer gate_block_check(const char *devpath, bool write, bool force, char *msg,
+				  size_t len, char *verdict, size_t vlen, char *reasons, size_t rlen);
 
 /* Marks a file as laid out by blktop (so later runs may write it). */
 void gate_mark_file_ours(int fd);

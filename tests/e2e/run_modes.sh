@@ -45,13 +45,11 @@ run_counted() {
 	fi
 	rios=$(printf '%s' "$out" | jq '.jobs[0].read.total_ios')
 	wios=$(printf '%s' "$out" | jq '.jobs[0].write.total_ios')
-	# Before a write, the safety verdict probes the device with libblkid
-	# (a few dozen reads of its own): take those out of the reads seen.
+	# Before the job, the safety verdict probes the device once with
+	# libblkid (a few dozen reads of its own): take those out.
 	dr=$((r1 - r0))
-	case $mode in
-	read | randread) ;;
-	*) probe=$((dr - rios)); [ "$probe" -ge 0 ] && [ "$probe" -le 64 ] && dr=$rios ;;
-	esac
+	probe=$((dr - rios))
+	[ "$probe" -ge 0 ] && [ "$probe" -le 64 ] && dr=$rios
 	if ! within_1pct "$rios" "$dr" || ! within_1pct "$wios" $((w1 - w0)); then
 		why="reported $rios/$wios ios, device counted $((r1 - r0))/$((w1 - w0))"
 		return 1
