@@ -10,3 +10,20 @@ tests_unit_test_options_SOURCES = tests/unit/test_options.c src/options.c
 tests_unit_test_options_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_options_LDADD = $(CMOCKA_LIBS)
 endif
+
+# make check-valgrind: unit tests and the batch end-to-end tests with every
+# blktop and test program under valgrind (errors and definite leaks fail).
+# The screen tests wait for figures within seconds, which valgrind's pace
+# does not meet, so they are left to the ASan build (--enable-asan).
+VALGRIND_TESTS = $(filter tests/unit/%,$(TESTS)) tests/e2e/run_modes.sh \
+	tests/e2e/bad_input.sh tests/e2e/verdict.sh
+EXTRA_DIST += tests/valgrind-wrap.sh
+check-valgrind:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$(VALGRIND_TESTS)" \
+		LOG_COMPILER="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite" \
+		BLKTOP_REAL=$(abs_top_builddir)/blktop BLKTOP_VALGRIND=1
+.PHONY: check-valgrind
+clean-local: clean-valgrind-logs
+clean-valgrind-logs:
+	rm -rf tests/valgrind-logs
+.PHONY: clean-valgrind-logs
