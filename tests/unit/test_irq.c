@@ -16,13 +16,48 @@
 #include "collect/irq.h"
 #include "sysroot.h"
 
+static char root[1024];
+
+/* The tree holds no symlinks (make dist would turn them into copies): it
+ * is copied to a scratch directory and the links in irq1/LINKS ("path
+ * target" a line) are made there. */
 static int setup_root(void **state)
 {
-	const char *src = getenv("top_srcdir");
-	char root[4096];
-	snprintf(root, sizeof(root), "%s/tests/fakeroot/irq1", src ? src : ".");
+	const char *top = getenv("top_srcdir");
+	const char *tmp = getenv("TMPDIR");
+	char src[2048], cmd[8192], line[1024];
+
+	snprintf(root, sizeof(root), "%s/blktop-irq-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(root))
+		return -1;
+	snprintf(src, sizeof(src), "%s/tests/fakeroot/irq1", top && *top ? top : ".");
+	snprintf(cmd, sizeof(cmd), "cp -R '%s/.' '%s/' && chmod -R u+w '%s'", src, root, root);
+	if (system(cmd) != 0)
+		return -1;
+	snprintf(cmd, sizeof(cmd), "%s/LINKS", src);
+	FILE *f = fopen(cmd, "re");
+	if (!f)
+		return -1;
+	int rc = 0;
+	while (rc == 0 && fgets(line, sizeof(line), f)) {
+		char *target = strchr(line, ' ');
+		if (!target)
+			continue;
+		*target++ = '\0';
+		target[strcspn(target, "\n")] = '\0';
+		snprintf(cmd, sizeof(cmd), "ln -s '%s' '%s/%s'", target, root, line);
+		rc = system(cmd) == 0 ? 0 : -1;
+	}
+	fclose(f);
 	sysroot_set(root);
-	return 0;
+	return rc;
+}
+
+static int teardown_root(void **state)
+{
+	char cmd[2048];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	return system(cmd) == 0 ? 0 : -1;
 }
 
 static void test_virtio_queue(void **state)
@@ -179,5 +214,5 @@ int main(void)
 		cmocka_unit_test(test_queue_names),
 		cmocka_unit_test(test_cpulist),
 	};
-	return cmocka_run_group_tests(tests, setup_root, NULL);
+	return cmocka_run_group_tests(tests, setup_root, teardown_root);
 }
