@@ -109,7 +109,7 @@ int sysroot_write(const char *path, const char *value)
 	char full[4096];
 	if (!sysroot_path(full, sizeof(full), "%s", path))
 		return -ENAMETOOLONG;
-	int fd = open(full, O_WRONLY | O_CLOEXEC | O_NONBLOCK);
+	int fd = open(full, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
 	size_t len = strlen(value);

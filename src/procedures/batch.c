@@ -155,7 +155,8 @@ int procedure_main(struct cli_args *args, FILE *out)
 	tune_restore();
 	if (st == 2 || st == 3)
 		fprintf(stderr, "blktop: %s\n", err);
-	if ((st != 2 && st != 3) || any_measured(&table)) {
+	/* A refusal or bad input before any run leaves nothing to show. */
+	if (table.nrows && ((st != 2 && st != 3) || any_measured(&table))) {
 		if (args->format == OUTPUT_CSV)
 			proc_table_csv(out, &table);
 		else if (args->format == OUTPUT_JSON && !(b.profile && b.reported))

@@ -27,6 +27,7 @@ static int target_verdict(struct proc_ctx *c, struct verdict_result *v, char *wh
 	struct disk_facts df;
 	struct stat st;
 
+	snprintf(what, whatlen, "%s", t->kind == TARGET_DIR ? t->data_file : t->path);
 	if (t->kind == TARGET_BLOCK) {
 		struct dev_list list;
 		long part;
@@ -40,16 +41,13 @@ static int target_verdict(struct proc_ctx *c, struct verdict_result *v, char *wh
 		}
 		probe_disk(disk, PROBE_TIMEOUT_MS);
 		*v = part >= 0 ? disk->parts[part].verdict : disk->verdict;
-		snprintf(what, whatlen, "%s", t->path);
 		dev_list_free(&list);
 		return 0;
 	}
-	const char *file = t->kind == TARGET_DIR ? t->data_file : t->path;
-	snprintf(what, whatlen, "%s", file);
-	if (access(file, F_OK))
+	if (access(what, F_OK))
 		return 1; /* a file blktop will lay out: nothing to lose */
 	memset(&df, 0, sizeof(df));
-	probe_file(file, &df.disk);
+	probe_file(what, &df.disk);
 	dev_verdict(&df, v);
 	return 0;
 }

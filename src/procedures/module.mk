@@ -9,3 +9,18 @@ libblktop_a_SOURCES += src/procedures/procedure.h src/procedures/proc_priv.h \
 
 EXTRA_DIST += tests/fakeroot/tune1
 
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_sweep tests/unit/test_tune
+TESTS += tests/unit/test_sweep tests/unit/test_tune
+
+# The sweeps' arithmetic is pure: built from ramp.c alone.
+tests_unit_test_sweep_SOURCES = tests/unit/test_sweep.c src/procedures/ramp.c
+tests_unit_test_sweep_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_sweep_LDADD = $(CMOCKA_LIBS)
+
+# set/restore and the environment checks over a copy of the fake tree
+# tests/fakeroot/tune1 (a copy: the tests write rq_affinity).
+tests_unit_test_tune_SOURCES = tests/unit/test_tune.c
+tests_unit_test_tune_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_tune_LDADD = $(unit_ldadd)
+endif

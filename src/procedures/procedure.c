@@ -471,7 +471,7 @@ int proc_run(struct proc_ctx *c, struct job_set *set, size_t first)
 	return st;
 }
 
-static const char *title_of(enum proc_kind k)
+const char *procedure_title(enum proc_kind k)
 {
 	switch (k) {
 	case PROC_LATENCY:
@@ -491,8 +491,13 @@ static const char *title_of(enum proc_kind k)
 	}
 }
 
-static const char *const kind_names[] = { "latency", "iops", "throughput", "seven",
-					  "cdm", "bs", "numjobs" };
+static const char *const kind_names[PROC_KIND_COUNT] = { "latency", "iops", "throughput",
+							  "seven", "cdm", "bs", "numjobs" };
+
+const char *procedure_name(enum proc_kind k)
+{
+	return kind_names[k];
+}
 
 int procedure_run(const struct proc_request *req, const struct proc_hooks *hooks,
 		  struct proc_table *table, char *err, size_t errlen)
@@ -507,7 +512,7 @@ int procedure_run(const struct proc_request *req, const struct proc_hooks *hooks
 	table->knee = -1;
 	table->lat_limit_us = req->lat_limit_us;
 	snprintf(table->name, sizeof(table->name), "%s", kind_names[req->kind]);
-	snprintf(table->title, sizeof(table->title), "%s", title_of(req->kind));
+	snprintf(table->title, sizeof(table->title), "%s", procedure_title(req->kind));
 	snprintf(table->stop_reason, sizeof(table->stop_reason), "none");
 	err[0] = '\0';
 	st = target_prepare(&c);

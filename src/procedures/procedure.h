@@ -26,6 +26,7 @@ enum proc_kind {
 	PROC_SWEEP_BS,      /* --sweep bs */
 	PROC_SWEEP_NUMJOBS, /* --sweep numjobs */
 };
+#define PROC_KIND_COUNT 7
 
 enum proc_row_state { ROW_PENDING, ROW_RUNNING, ROW_DONE, ROW_FAILED, ROW_STOPPED };
 
@@ -86,6 +87,11 @@ struct proc_request {
 	bool force;
 	unsigned long long lat_limit_us;
 };
+
+/* For a menu of procedures: the name the command line takes ("latency",
+ * "seven", "numjobs"; never translated) and a translated one-line title. */
+const char *procedure_name(enum proc_kind k);
+const char *procedure_title(enum proc_kind k);
 
 /* Parses a procedure name for a mode (MODE_PROFILE "latency", MODE_SUITE
  * "seven"...). 0, or -1 for an unknown name. */

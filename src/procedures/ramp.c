@@ -12,6 +12,9 @@ size_t ramp_bs_steps(unsigned long long lbs, unsigned long long *out, size_t max
 	 * 520-byte sectors) still starts there and doubles. */
 	for (; bs <= SWEEP_BS_MAX && n < max; bs *= 2)
 		out[n++] = bs;
+	/* A block size past the end still gets its one step. */
+	if (n == 0 && max > 0)
+		out[n++] = bs;
 	return n;
 }
 

@@ -20,7 +20,8 @@
 #define SWEEP_BS_MAX (16ULL << 20)
 
 /* Fills out with the block sizes for a device of logical block size lbs
- * (0: unknown, taken as 512). Returns how many (at most max). */
+ * (0: unknown, taken as 512); one step, lbs itself, when it is over
+ * 16 MiB. Returns how many (at most max, and at least 1 if max is). */
 size_t ramp_bs_steps(unsigned long long lbs, unsigned long long *out, size_t max);
 
 /* numjobs at step (0-based): random 8, 12, 16, 20...; sequential 1, 2, 3... */

@@ -116,7 +116,7 @@ static void step_said(struct proc_ctx *c, const struct proc_row *r, size_t i)
 		proc_note(c, _("      numjobs %llu: %.0f IOPS, lat avg %.1f us"), r->numjobs, r->iops,
 			  r->lat_avg_ns / 1000);
 	else
-		proc_note(c, _("      numjobs %llu: %.0f IOPS (%+.1f %% over the best before), lat avg %.1f us"),
+		proc_note(c, _("      numjobs %llu: %.0f IOPS (%+.1f %% vs the best before), lat avg %.1f us"),
 			  r->numjobs, r->iops, r->gain * 100, r->lat_avg_ns / 1000);
 }
 

@@ -146,15 +146,15 @@ static void print_numjobs(FILE *out, const struct proc_table *t)
 
 static void print_profile(FILE *out, const struct proc_table *t)
 {
-	fprintf(out, "%-10s %10s %9s | %s %9s %9s %9s %9s | %s %8s %8s %8s %8s\n", _("job"), "IOPS",
-		"MiB/s", "lat us", "min", "avg", "max", "stdev", "clat us", "p50", "p99", "p99.9",
-		"p99.99");
+	fprintf(out, "%-10s %10s %9s   %-39s   %s\n", "", "", "", _("lat (us): min avg max stdev"),
+		_("clat percentiles (us)"));
+	fprintf(out, "%-10s %10s %9s   %9s %9s %9s %9s   %9s %9s %9s %9s\n", _("job"), "IOPS",
+		"MiB/s", "min", "avg", "max", "stdev", "p50", "p99", "p99.9", "p99.99");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct proc_row *r = &t->rows[i];
 		if (row_unmeasured(out, r, 10))
 			continue;
-		fprintf(out,
-			"%-10s %10.1f %9.2f |        %9.2f %9.2f %9.2f %9.2f |         %8.1f %8.1f %8.1f %8.1f",
+		fprintf(out, "%-10s %10.1f %9.2f   %9.2f %9.2f %9.2f %9.2f   %9.1f %9.1f %9.1f %9.1f",
 			r->label, r->iops, r->bw_bytes / 1048576.0, r->lat_min_ns / 1000,
 			r->lat_avg_ns / 1000, r->lat_max_ns / 1000, r->lat_stdev_ns / 1000,
 			r->clat_p50_ns / 1000, r->clat_p99_ns / 1000, r->clat_p999_ns / 1000,

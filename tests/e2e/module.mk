@@ -22,3 +22,7 @@ dist_check_SCRIPTS += tests/e2e/screen.sh
 TESTS += tests/e2e/screen_figures.sh
 dist_check_SCRIPTS += tests/e2e/screen_figures.sh
 EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh
+# The built-in procedures (--profile, --suite, --sweep) and the seeds' own
+# job files (seeds 002 and 004), on loop devices with short runtimes.
+TESTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
+dist_check_SCRIPTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
