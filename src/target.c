@@ -143,8 +143,7 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 	return (int)n;
 }
 
-/* Block size O_DIRECT needs on a file's filesystem (statx), 512 if unknown. */
-static unsigned file_dio_align(const char *path)
+unsigned target_dio_align(const char *path)
 {
 #ifdef STATX_DIOALIGN
 	struct statx stx;
@@ -154,7 +153,7 @@ static unsigned file_dio_align(const char *path)
 #else
 	(void)path;
 #endif
-	return 512;
+	return 0;
 }
 
 /* Writes random data up to size, as fio's "Laying out IO file". */
@@ -268,7 +267,9 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 	}
 	close(fd);
 	t->dev_size = have;
-	t->logical_block = file_dio_align(t->path);
+	t->logical_block = target_dio_align(t->path);
+	if (!t->logical_block)
+		t->logical_block = 512;
 
 	flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
 	if (job->direct)

@@ -45,4 +45,8 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t *st
 		uint64_t *len, char *err, size_t errlen);
 void target_close(struct target *t);
 
+/* Alignment O_DIRECT needs for a file on its filesystem (statx's
+ * dio_offset_align), or 0 when the kernel cannot say. */
+unsigned target_dio_align(const char *path);
+
 #endif

@@ -93,20 +93,6 @@ bool proc_given(const struct proc_ctx *c, const char *option)
 	return o && c->req->job_given && c->req->job_given[o - job_options];
 }
 
-/* Block size O_DIRECT needs on a file's filesystem, 0 if statx cannot say. */
-static unsigned dio_align(const char *path)
-{
-#ifdef STATX_DIOALIGN
-	struct statx stx;
-	if (statx(AT_FDCWD, path, 0, STATX_DIOALIGN, &stx) == 0 &&
-	    (stx.stx_mask & STATX_DIOALIGN) && stx.stx_dio_offset_align)
-		return stx.stx_dio_offset_align;
-#else
-	(void)path;
-#endif
-	return 0;
-}
-
 static void disk_lbs(struct proc_target *t)
 {
 	char path[128];
@@ -207,7 +193,7 @@ static int target_prepare(struct proc_ctx *c)
 	if (diskstat_name_for_path(where, t->disk, sizeof(t->disk)))
 		t->disk[0] = '\0';
 	if (t->kind == TARGET_FILE && t->exists)
-		t->lbs = dio_align(t->path);
+		t->lbs = target_dio_align(t->path);
 	if (!t->lbs)
 		disk_lbs(t);
 	snprintf(c->t->target, sizeof(c->t->target), "%s", t->path);
