@@ -79,6 +79,18 @@ int draw_text_right(int y, int x, int w, attr_t a, const char *s)
 	return draw_text(y, x + w - tw, tw, a, s);
 }
 
+/* Chinese text has no spaces: a line may also end next to a wide
+ * character, but not before closing or after opening punctuation. */
+static bool cjk_break_before(const wchar_t *wb, size_t i, size_t j)
+{
+	if (j <= i || wb[j] == L' ')
+		return false;
+	if (cell_width(wb[j]) != 2 && cell_width(wb[j - 1]) != 2)
+		return false;
+	return !wcschr(L"\uFF0C\u3002\u3001\uFF1B\uFF1A\uFF01\uFF1F\uFF09\u300B\u300D\u300F", wb[j]) &&
+	       !wcschr(L"\uFF08\u300A\u300C\u300E", wb[j - 1]);
+}
+
 int draw_wrapped(int y, int x, int w, int maxlines, attr_t a, const char *s)
 {
 	wchar_t wb[WBUF];
@@ -99,9 +111,12 @@ int draw_wrapped(int y, int x, int w, int maxlines, attr_t a, const char *s)
 			if (wb[j] < L' ')
 				wb[j] = L'?';
 			int cw = cell_width(wb[j]);
-			if (used + cw > w)
+			if (used + cw > w) {
+				if (cjk_break_before(wb, i, j))
+					brk = j;
 				break;
-			if (wb[j] == L' ')
+			}
+			if (wb[j] == L' ' || cjk_break_before(wb, i, j))
 				brk = j;
 			used += cw;
 		}

@@ -95,8 +95,8 @@ static void draw_key_bar(struct ui *u)
 	}, help_keys[] = {
 		{ "Esc", N_("Back") },
 	};
-	if (u->form.open || u->help_open) {
-		size_t n = u->form.open && !u->help_open ? 3 : 1;
+	if (u->form.open || u->procmenu.open || u->help_open) {
+		size_t n = !u->help_open ? 3 : 1;
 		for (size_t i = 0; i < n && x < end; i++) {
 			const char *k = u->help_open ? help_keys[i].key : form_keys[i].key;
 			const char *l = u->help_open ? help_keys[i].label : form_keys[i].label;
@@ -140,6 +140,9 @@ static void draw_too_small(struct ui *u)
 static void wanted_rows(const struct screen_model *m, struct pane_wants *w)
 {
 	w->devices = 2 + (int)m->devs.n;
+	/* A procedure's table lives in the workload pane, beside them. */
+	if (m->proc_on && w->devices < 3 + (int)m->proc_nrows)
+		w->devices = 3 + (int)m->proc_nrows;
 	w->cpu = 2 + (m->ncpu ? m->ncpu : m->host.ncpu_online);
 	/* With no queues: the explanation and the info line. */
 	w->irq = m->irq_prev.n ? 2 + (int)m->irq_prev.n : 2;
@@ -151,6 +154,13 @@ void frame_draw(struct ui *u)
 	struct pane_wants want;
 	wanted_rows(&u->model, &want);
 	layout_compute(&u->layout, LINES, COLS, &want);
+	if (u->model.proc_on && !u->layout.too_small) {
+		/* A procedure's table and curve: the workload pane gets 3/5. */
+		struct rect *d = &u->layout.pane[PANE_DEVICES], *w = &u->layout.pane[PANE_WORKLOAD];
+		d->w = COLS * 2 / 5;
+		w->x = d->w + 1;
+		w->w = COLS - d->w - 1;
+	}
 	erase();
 	if (u->layout.too_small) {
 		draw_too_small(u);
@@ -162,6 +172,8 @@ void frame_draw(struct ui *u)
 	draw_title(u, &live);
 	if (u->help_open) {
 		help_draw(&u->theme, u->layout.body, &u->help_top);
+	} else if (u->procmenu.open) {
+		procmenu_draw(&u->procmenu, &u->theme, u->layout.body);
 	} else if (u->form.open) {
 		form_draw(&u->form, &u->theme, u->layout.body);
 	} else {

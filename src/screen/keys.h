@@ -27,6 +27,7 @@ enum action {
 	ACT_RESCAN,
 	ACT_REDRAW,
 	ACT_ESCAPE,
+	ACT_PROCEDURES,
 };
 
 /* A key as get_wch gave it: a curses KEY_* code, or a character. */

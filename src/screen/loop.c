@@ -67,6 +67,7 @@ static void reselect(struct ui *u)
 static void start_job(struct ui *u, const struct job_set *set)
 {
 	char err[512];
+	u->model.proc_on = false;
 	if (runner_start(&u->runner, set, err, sizeof(err)))
 		model_set_status(&u->model, true, "%s", err);
 	else
@@ -132,6 +133,7 @@ static void stop_job(struct ui *u)
 		return;
 	}
 	runner_stop(&u->runner);
+	procrun_stop(&u->procrun);
 	model_mark_stopping(&u->model);
 	model_set_status(&u->model, false, "%s", _("Stopping the job..."));
 }
@@ -215,6 +217,7 @@ static void main_key(struct ui *u, struct key_event ev)
 	case ACT_HELP: u->help_open = true; u->help_top = 0; break;
 	case ACT_ENTER: open_form(u); break;
 	case ACT_STOP: stop_job(u); break;
+	case ACT_PROCEDURES: procui_open(u); break;
 	case ACT_QUIT:
 		if (model_job_active(&u->model))
 			u->prompt = PROMPT_QUIT;
@@ -259,6 +262,13 @@ static void handle_key(struct ui *u, struct key_event ev)
 			u->help_open = false;
 		return;
 	}
+	if (u->procmenu.open) {
+		if (ev.func && ev.code == KEY_F(1))
+			u->help_open = true;
+		else
+			procui_key(u, ev);
+		return;
+	}
 	if (u->form.open) {
 		if (ev.func && ev.code == KEY_F(1)) {
 			u->help_open = true;
@@ -291,7 +301,17 @@ static void handle_wake(struct ui *u)
 	char buf[64];
 	while (read(u->wake[0], buf, sizeof(buf)) > 0)
 		;
+	if (procui_wake(u))
+		u->dirty = true;
 	if (model_collect_pending(&u->model)) {
+		if (!model_job_active(&u->model) && u->procrun.active) {
+			procrun_join(&u->procrun);
+			procui_wake(u);
+			if (u->model.run_rc && u->model.run_err[0])
+				model_set_status(&u->model, true, "%s", u->model.run_err);
+			if (!u->quit && !signals_caught())
+				rescan(u);
+		}
 		if (!model_job_active(&u->model) && u->runner.active) {
 			runner_join(&u->runner);
 			if (u->model.run_rc)
@@ -321,8 +341,10 @@ static void tick(struct ui *u)
 {
 	model_sample(&u->model);
 	/* A stop asked before the run reset its flag must not be lost. */
-	if (model_state(&u->model) == JOB_STOPPING)
+	if (model_state(&u->model) == JOB_STOPPING) {
 		runner_stop(&u->runner);
+		procrun_stop(&u->procrun);
+	}
 	u->next_tick_ns = mono_ns() + u->delay_ms * 1000000ull;
 	u->dirty = true;
 }
@@ -365,15 +387,17 @@ static void run_loop(struct ui *u, const sigset_t *wait_mask)
 /* Stops the job and waits for it, keeping the screen alive meanwhile. */
 static void finish_job(struct ui *u, const sigset_t *wait_mask)
 {
-	if (!u->runner.active)
+	if (!u->runner.active && !u->procrun.active)
 		return;
 	stop_job(u);
-	while (u->runner.active) {
+	/* A procedure puts its sysfs values back before its thread ends. */
+	while (u->runner.active || u->procrun.active) {
 		if (!u->tty_gone)
 			frame_draw(u);
 		u->next_tick_ns = mono_ns() + 200000000ull;
 		wait_once(u, wait_mask);
 		runner_stop(&u->runner);
+		procrun_stop(&u->procrun);
 	}
 }
 
@@ -417,6 +441,45 @@ static int terminal_start(struct ui *u)
 	return 0;
 }
 
+/* Lines written on stderr while the screen is up (the sysfs steps of a
+ * procedure say what they set and restore) would scribble over it: they
+ * are kept in a file and written out once the terminal is back. */
+static void stderr_hold(struct ui *u)
+{
+	u->held_err = NULL;
+	u->saved_err_fd = -1;
+	if (!isatty(STDERR_FILENO))
+		return;
+	FILE *f = tmpfile();
+	int saved = f ? dup(STDERR_FILENO) : -1;
+	if (saved < 0 || dup2(fileno(f), STDERR_FILENO) < 0) {
+		if (saved >= 0)
+			close(saved);
+		if (f)
+			fclose(f);
+		return;
+	}
+	u->held_err = f;
+	u->saved_err_fd = saved;
+}
+
+static void stderr_release(struct ui *u)
+{
+	char buf[4096];
+	size_t n;
+	if (!u->held_err)
+		return;
+	fflush(stderr);
+	dup2(u->saved_err_fd, STDERR_FILENO);
+	close(u->saved_err_fd);
+	rewind(u->held_err);
+	while ((n = fread(buf, 1, sizeof(buf), u->held_err)) > 0)
+		fwrite(buf, 1, n, stderr);
+	fflush(stderr);
+	fclose(u->held_err);
+	u->held_err = NULL;
+}
+
 static void terminal_end(struct ui *u)
 {
 	endwin();
@@ -436,6 +499,8 @@ static void ui_init(struct ui *u, const struct cli_args *args)
 	u->runner.interval_ms = u->delay_ms;
 	u->model.interval_ms = u->delay_ms;
 	u->scanner.model = &u->model;
+	u->procrun.model = &u->model;
+	u->procrun.interval_ms = u->delay_ms;
 	u->dirty = true;
 }
 
@@ -463,7 +528,7 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		free(u);
 		return 1;
 	}
-	u->runner.wake_fd = u->scanner.wake_fd = u->wake[1];
+	u->runner.wake_fd = u->scanner.wake_fd = u->procrun.wake_fd = u->wake[1];
 	signals_take(&sigs);
 	if (terminal_start(u)) {
 		signals_give_back(&sigs);
@@ -473,6 +538,7 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		free(u);
 		return 2;
 	}
+	stderr_hold(u);
 	if (scratch_dev)
 		snprintf(u->preselect, sizeof(u->preselect), "%s", scratch_dev);
 	else if (initial_job && initial_job->njobs)
@@ -499,6 +565,7 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	finish_job(u, &sigs.wait_mask);
 	scanner_join(&u->scanner);
 	terminal_end(u);
+	stderr_release(u);
 	signals_give_back(&sigs);
 
 	bool json = args && args->format == OUTPUT_JSON;
@@ -514,6 +581,7 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 			signals_caught(), strsignal(signals_caught()));
 	int status = exit_status(u);
 	form_close(&u->form);
+	procrun_free(&u->procrun);
 	model_free(&u->model);
 	close(u->wake[0]);
 	close(u->wake[1]);

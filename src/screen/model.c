@@ -55,8 +55,9 @@ void model_free(struct screen_model *m)
 	devsource_free(&m->pending_devs);
 	if (m->have_result)
 		run_result_free(&m->result);
-	if (m->ended_pending)
+	if (m->ended_pending && !m->end_proc)
 		run_result_free(&m->end_result);
+	free(m->proc_rows);
 	pthread_mutex_destroy(&m->lock);
 }
 
@@ -201,6 +202,16 @@ void model_job_ended(struct screen_model *m, int rc, struct run_result *res, con
 	pthread_mutex_unlock(&m->lock);
 }
 
+void model_proc_ended(struct screen_model *m, int rc, const char *err)
+{
+	pthread_mutex_lock(&m->lock);
+	m->ended_pending = true;
+	m->end_proc = true;
+	m->end_rc = rc;
+	snprintf(m->end_err, sizeof(m->end_err), "%s", err ? err : "");
+	pthread_mutex_unlock(&m->lock);
+}
+
 void model_devices_ready(struct screen_model *m, struct dev_rows *rows, const char *err)
 {
 	pthread_mutex_lock(&m->lock);
@@ -318,7 +329,10 @@ bool model_collect_pending(struct screen_model *m)
 		m->ended_pending = false;
 		m->run_rc = rc;
 		snprintf(m->run_err, sizeof(m->run_err), "%s", m->end_err);
-		if (rc == 0) {
+		if (m->end_proc) {
+			m->end_proc = false;
+			m->state = rc == 0 ? JOB_DONE : rc == 1 ? JOB_FAILED : JOB_REFUSED;
+		} else if (rc == 0) {
 			m->result = m->end_result;
 			memset(&m->end_result, 0, sizeof(m->end_result));
 			m->have_result = true;

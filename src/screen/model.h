@@ -17,6 +17,7 @@
 #include "collect/cpu.h"
 #include "collect/diskstat.h"
 #include "collect/irq.h"
+#include "procedures/procedure.h"
 #include "run.h"
 #include "screen/devsource.h"
 
@@ -85,6 +86,7 @@ struct screen_model {
 	bool ended_pending;          /* runner finished; UI has not joined */
 	int end_rc;
 	char end_err[512];
+	bool end_proc;               /* a procedure ended: no result to take */
 	struct run_result end_result;
 	bool devs_pending;
 	struct dev_rows pending_devs;
@@ -125,6 +127,15 @@ struct screen_model {
 	int run_rc;                  /* what run_job_set returned */
 	char run_err[512];
 
+	/* A procedure (p): its table so far, copied from procrun.c. */
+	bool proc_on;                /* one runs or ran: the workload pane shows it */
+	char proc_title[160];
+	char proc_note[256];         /* its last note line */
+	struct proc_row *proc_rows;
+	size_t proc_nrows, proc_planned;
+	bool proc_curve_bw;
+	bool proc_sweep;
+
 	uint64_t interval_ms;        /* the run's interval (graph step) */
 	bool pct_run;                /* percentiles of the run, not the interval */
 	char status[256];            /* one-line message under the panes */
@@ -136,6 +147,9 @@ void model_free(struct screen_model *m);
 
 /* The run's monitor thread: one interval's figures. */
 void model_on_interval(struct screen_model *m, const struct run_interval *iv);
+/* The procedure thread: the procedure ended (rc as procedure_run gave it);
+ * the state becomes DONE (0), FAILED (1) or NOT STARTED. */
+void model_proc_ended(struct screen_model *m, int rc, const char *err);
 /* The runner thread: the run ended (rc and err as run_job_set gave them).
  * Takes the result over. */
 void model_job_ended(struct screen_model *m, int rc, struct run_result *res, const char *err);

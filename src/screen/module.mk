@@ -12,7 +12,9 @@ libblktop_a_SOURCES += src/collect/irq.c src/collect/irq.h \
 	src/screen/draw.c src/screen/draw.h src/screen/fmt.c src/screen/fmt.h \
 	src/screen/help.c src/screen/help.h src/screen/form.c src/screen/form.h \
 	src/screen/pane.h src/screen/pane_devices.c src/screen/pane_workload.c \
-	src/screen/pane_live.c src/screen/pane_cpu.c src/screen/pane_irq.c
+	src/screen/pane_live.c src/screen/pane_cpu.c src/screen/pane_irq.c \
+	src/screen/pane_proc.c src/screen/procmenu.c src/screen/procmenu.h \
+	src/screen/procrun.c src/screen/procrun.h src/screen/procui.c
 
 EXTRA_DIST += tests/fakeroot/irq1
 

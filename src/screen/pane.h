@@ -39,6 +39,9 @@ extern const struct pane_class pane_live;
 extern const struct pane_class pane_cpu;
 extern const struct pane_class pane_irq;
 
+/* A procedure's table, drawn by the workload pane while m->proc_on. */
+void proc_table_draw(const struct view *v, struct rect r, struct pane_state *st, bool focused);
+
 /* Keeps st->top so that st->sel is among the `visible` rows shown. */
 void pane_scroll_to_selection(struct pane_state *st, int nrows, int visible);
 

@@ -85,6 +85,10 @@ static void draw_workload(const struct view *v, struct rect r, struct pane_state
 	const struct job_spec *j = &m->job;
 	const struct theme *t = v->t;
 	char buf[300];
+	if (m->proc_on) {
+		proc_table_draw(v, r, st, focused);
+		return;
+	}
 	draw_pane_title(t, r, _("Workload"), NULL, focused);
 	if (r.h < 2)
 		return;

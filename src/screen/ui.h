@@ -13,6 +13,8 @@
 #include "screen/layout.h"
 #include "screen/model.h"
 #include "screen/pane.h"
+#include "screen/procmenu.h"
+#include "screen/procrun.h"
 #include "screen/runner.h"
 #include "screen/theme.h"
 
@@ -26,6 +28,9 @@ struct ui {
 	struct runner runner;
 	struct scanner scanner;
 	struct form form;
+	struct procmenu procmenu;
+	struct procrun procrun;
+	uint64_t seen_proc_seq, seen_proc_row;
 	struct pane_state ps[PANE_COUNT];
 	enum pane_id focus;
 	bool help_open;
@@ -47,9 +52,17 @@ struct ui {
 	SCREEN *term;
 	FILE *tty;                   /* /dev/tty when stdout is not the terminal */
 	int tty_fd;
+	FILE *held_err;              /* stderr while the screen is up */
+	int saved_err_fd;
 };
 
 extern const struct pane_class *const ui_panes[PANE_COUNT];
+
+/* procui.c: p opens the procedure menu; its keys; what the procedure
+ * thread left (true when the frame changed). */
+void procui_open(struct ui *u);
+void procui_key(struct ui *u, struct key_event ev);
+bool procui_wake(struct ui *u);
 
 /* Draws the whole frame (or the too-small notice) and updates the
  * terminal. */

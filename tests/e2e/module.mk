@@ -26,3 +26,6 @@ EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh
 # job files (seeds 002 and 004), on loop devices with short runtimes.
 TESTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
 dist_check_SCRIPTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
+# The procedures from the screen: the p menu, rows filling in, s and q.
+TESTS += tests/e2e/screen_procedures.sh
+dist_check_SCRIPTS += tests/e2e/screen_procedures.sh

@@ -1,0 +1,49 @@
+/* procrun.h - the screen's procedure thread (p): runs one built-in
+ * procedure (procedure_run blocks until it ends) and keeps a copy of its
+ * table and last note under a lock of its own, for the event loop to copy
+ * into the model. Live figures go to the model as a job's do. No curses. */
+#ifndef BLKTOP_SCREEN_PROCRUN_H
+#define BLKTOP_SCREEN_PROCRUN_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "procedures/procedure.h"
+#include "screen/model.h"
+
+struct procrun {
+	struct screen_model *model;
+	int wake_fd;                 /* write end of the loop's pipe */
+	uint64_t interval_ms;
+	struct proc_request req;
+	bool job_given[64];
+	pthread_t tid;
+	bool active;                 /* started and not yet joined */
+
+	pthread_mutex_t lock;        /* guards what follows */
+	bool lock_ready;
+	uint64_t seq;                /* bumped by every change */
+	uint64_t row_seq;            /* bumped when a row starts */
+	char title[160];
+	char note[256];
+	struct proc_row *rows;
+	size_t nrows, planned;
+	bool curve_bw;
+};
+
+/* Starts kind on job (copied); given[] marks the options that win over
+ * the procedure's own. 0, or -1 with err set. */
+int procrun_start(struct procrun *p, enum proc_kind kind, const struct job_spec *job,
+		  const bool *given, bool force, char *err, size_t errlen);
+/* Asks the procedure to stop; safe to call again and again. */
+void procrun_stop(struct procrun *p);
+/* Waits for the thread (after the model said it ended). */
+void procrun_join(struct procrun *p);
+/* UI thread: copies the table and note into the model when they changed.
+ * Returns true when a new row started since the last call (*row is it). */
+bool procrun_collect(struct procrun *p, struct screen_model *m, uint64_t *seen,
+		     uint64_t *seen_row, struct proc_row *row);
+void procrun_free(struct procrun *p);
+
+#endif

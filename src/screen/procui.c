@@ -1,0 +1,120 @@
+/* procui.c - the procedure menu and thread as the event loop sees them:
+ * p opens the menu on the selected device, Enter starts the procedure,
+ * each step's start resets the live pane to that step's job, and the
+ * table so far is copied into the model for the workload pane. Stop and
+ * quit go through the same paths as a job's (loop.c). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "options.h"
+#include "screen/ui.h"
+
+static const struct dev_row *selected(struct ui *u)
+{
+	const struct dev_rows *d = &u->model.devs;
+	int sel = u->ps[PANE_DEVICES].sel;
+	return sel >= 0 && (size_t)sel < d->n ? &d->v[sel] : NULL;
+}
+
+void procui_open(struct ui *u)
+{
+	const struct dev_row *d = selected(u);
+	if (model_job_active(&u->model)) {
+		model_set_status(&u->model, true, "%s", _("A job is running: s stops it first."));
+		return;
+	}
+	if (!d) {
+		model_set_status(&u->model, true, "%s", _("No device selected."));
+		return;
+	}
+	/* The form's last runtime, when it was short enough for a step. */
+	unsigned rt = 5;
+	if (u->have_form_job && u->form_job.runtime_ms && u->form_job.runtime_ms <= 600000)
+		rt = (unsigned)((u->form_job.runtime_ms + 999) / 1000);
+	if (u->procmenu.open)
+		return;
+	procmenu_open(&u->procmenu, d, u->procmenu.runtime_s ? u->procmenu.runtime_s : rt);
+}
+
+static void set_given(bool *given, const char *name)
+{
+	const struct job_option *o = job_option_find(name);
+	size_t i = o ? (size_t)(o - job_options) : 64;
+	if (i < 64)
+		given[i] = true;
+}
+
+static void start(struct ui *u)
+{
+	struct procmenu *pm = &u->procmenu;
+	struct job_spec j;
+	bool given[64];
+	char err[600], rt[32];
+	job_defaults(&j);
+	snprintf(j.filename, sizeof(j.filename), "%s", pm->dev_path);
+	snprintf(rt, sizeof(rt), "%u", pm->runtime_s);
+	memset(given, 0, sizeof(given));
+	if (job_option_set(&j, "runtime", rt, err, sizeof(err)) == 0)
+		set_given(given, "runtime");
+	pm->open = false;
+	/* The title bar and live pane show the target until the first step. */
+	struct job_set set = { &j, 1, pm->force };
+	model_job_starting(&u->model, &set);
+	u->model.proc_on = true;
+	u->model.proc_nrows = u->model.proc_planned = 0;
+	u->model.proc_note[0] = '\0';
+	if (procrun_start(&u->procrun, (enum proc_kind)pm->sel, &j, given, pm->force, err,
+			  sizeof(err))) {
+		model_proc_ended(&u->model, 2, err);
+		model_collect_pending(&u->model);
+		model_set_status(&u->model, true, "%s", err);
+		return;
+	}
+	model_set_status(&u->model, false, _("%s started on %s; s stops it."),
+			 procedure_name((enum proc_kind)pm->sel), pm->dev_name);
+}
+
+void procui_key(struct ui *u, struct key_event ev)
+{
+	switch (procmenu_key(&u->procmenu, ev, &u->model.devs)) {
+	case PM_CLOSE: u->procmenu.open = false; break;
+	case PM_START: start(u); break;
+	default: break;
+	}
+}
+
+/* A step started: the live pane and title bar follow its job. */
+static void step_started(struct ui *u, const struct proc_row *row)
+{
+	struct job_spec j = u->model.job;
+	struct job_set set = { &j, 1, false };
+	char err[256];
+	if (model_state(&u->model) != JOB_RUNNING)
+		return;                /* stopping: no step is shown as new */
+	if (row->rw[0])
+		job_option_set(&j, "rw", row->rw, err, sizeof(err));
+	if (row->bs)
+		j.bs = row->bs;
+	if (row->iodepth)
+		j.iodepth = row->iodepth;
+	if (row->numjobs)
+		j.numjobs = row->numjobs;
+	model_job_starting(&u->model, &set);
+}
+
+bool procui_wake(struct ui *u)
+{
+	struct proc_row row;
+	if (!u->procrun.lock_ready)
+		return false;
+	bool changed = false;
+	uint64_t seq = u->seen_proc_seq;
+	if (procrun_collect(&u->procrun, &u->model, &u->seen_proc_seq, &u->seen_proc_row, &row))
+		step_started(u, &row);
+	changed = seq != u->seen_proc_seq;
+	return changed;
+}

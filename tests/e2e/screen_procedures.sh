@@ -1,0 +1,147 @@
+#!/bin/sh
+# screen_procedures.sh - the procedure menu (p) in tmux: it lists the
+# seven procedures, Esc leaves it, Enter starts the block-size sweep on a
+# scratch loop device with 1 s steps; the table fills in row by row in the
+# workload pane with its curve while the live pane runs; s stops it; a
+# has-data device needs its name typed; q leaves the terminal clean.
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+
+command -v tmux >/dev/null 2>&1 || skip "tmux is missing: the screen tests need it (apt-get install tmux)"
+require_loop_root
+command -v mkswap >/dev/null 2>&1 || skip "mkswap is missing (util-linux)"
+
+SOCK="blktop-e2e-$$"
+tm() { tmux -L "$SOCK" "$@"; }
+on_cleanup "tmux -L $SOCK kill-server 2>/dev/null; true"
+
+UTF8=C
+for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
+	if locale -a 2>/dev/null | grep -qx "$l"; then
+		UTF8=$l
+		break
+	fi
+done
+
+cap() { tm capture-pane -p -t "$1"; }
+
+wait_for() {
+	t0=$(now_ms)
+	while :; do
+		cap "$1" | grep -Eq -- "$2" && return 0
+		[ $(($(now_ms) - t0)) -ge "${3:-5000}" ] && return 1
+		sleep 0.1
+	done
+}
+
+expect() {
+	if wait_for "$1" "$3" "${4:-5000}"; then
+		pass "$2"
+	else
+		fail "$2: /$3/ is not on the screen; it shows:"
+		cap "$1" | sed 's/^/    | /' >&2
+	fi
+}
+
+select_dev() {
+	tm send-keys -t "$1" g
+	i=0
+	while [ $i -lt 100 ]; do
+		cap "$1" | grep -Eq "^>$2 " && return 0
+		tm send-keys -t "$1" j
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
+
+safe=$(attach "$(sparse_file safe.img 1G)") || skip "cannot attach a loop device"
+data_img=$(sparse_file data.img 64M)
+chmod 600 "$data_img"
+mkswap "$data_img" >/dev/null || fail "mkswap"
+data=$(attach "$data_img")
+SAFE=$(basename "$safe")
+DATA=$(basename "$data")
+
+tm new-session -d -s main -x 120 -y 40 "env LANG=$UTF8 LC_ALL=$UTF8 sh" ||
+	skip "tmux cannot start a session here"
+tm send-keys -t main "stty -a > $WORK/stty.before; \"$BLKTOP\" > $WORK/out; echo EXIT=\$?; stty -a > $WORK/stty.after" Enter
+expect main "the screen opens" "Devices.*Workload" 3000
+wait_for main "^>?$SAFE +.* safe( |$)" 8000 || true
+expect main "the key bar offers p" "p Profiles" 100
+
+# ---- The menu: seven procedures, Esc leaves ----
+select_dev main "$SAFE" || fail "cannot select $SAFE"
+expect main "$SAFE is probed safe" "^>$SAFE +.* safe( |$)" 8000
+tm send-keys -t main p
+expect main "p opens the procedure menu" "Procedures" 2000
+for name in latency iops throughput seven cdm bs numjobs; do
+	expect main "the menu lists $name" "^ [> ]$name " 100
+done
+tm send-keys -t main Escape
+expect main "Esc leaves the menu" "Devices.*Workload" 2000
+
+# ---- A has-data device needs its name typed; a wrong name starts nothing ----
+select_dev main "$DATA" || fail "cannot select $DATA"
+expect main "$DATA is probed has-data" "^>$DATA +.* has-data" 8000
+tm send-keys -t main p
+wait_for main "Procedures" 2000 || fail "p did not open the menu on $DATA"
+tm send-keys -t main Enter
+expect main "has-data asks for the device's name" "Type $DATA and Enter" 2000
+tm send-keys -t main n o p e Enter
+expect main "a wrong name starts nothing" "Not started: the name typed does not match" 2000
+tm send-keys -t main Escape
+wait_for main "Devices.*Workload" 2000 || fail "Esc did not leave the menu"
+
+# ---- The block-size sweep, 2 s steps: rows fill in under the live pane ----
+select_dev main "$SAFE" || fail "cannot select $SAFE"
+tm send-keys -t main p
+wait_for main "Procedures" 2000 || fail "p did not open the menu"
+tm send-keys -t main G k
+i=0
+while [ $i -lt 20 ]; do tm send-keys -t main -; i=$((i + 1)); done
+tm send-keys -t main +
+expect main "the runtime per step is 2 s" "runtime of each step: 2s" 1000
+expect main "bs is selected" "^ >bs " 100
+tm send-keys -t main Enter
+expect main "the sweep's table is in the workload pane" "block-size sweep" 3000
+expect main "a first row is done" " done +[0-9.]+[kM]? +[0-9.]+[KMG]?i?B/s" 8000
+expect main "the live pane shows the running step's IOPS" "read +IOPS (0\.[0-9]*[1-9]|[1-9])" 5000
+n=$(cap main | grep -c " done ")
+[ "$n" -ge 1 ] && pass "$n rows done so far" || fail "no row done"
+expect main "the sweep draws its curve" " done .* #+ *\$" 8000
+expect main "the title bar shows the step running" "randread [0-9]+k? qd32 .* RUNNING" 1000
+
+# ---- s stops it: no further step starts ----
+tm send-keys -t main s
+expect main "s stops the procedure" "-> $SAFE .*(DONE|FAILED) *\$" 8000
+expect main "the running row is marked stopped" " stop( |\$)" 1000
+
+# ---- Again, then q while it runs asks y, stops and joins it ----
+tm send-keys -t main p
+wait_for main "Procedures" 2000 || fail "p did not open the menu again"
+expect main "the menu keeps bs" "^ >bs " 100
+expect main "the menu keeps 2 s" "runtime of each step: 2s" 100
+tm send-keys -t main Enter
+expect main "the sweep runs again" "RUNNING" 3000
+tm send-keys -t main q
+expect main "q asks while the procedure runs" "Stop it and quit\\? \\(y/n\\)" 2000
+tm send-keys -t main y
+if wait_for main "^EXIT=" 8000; then
+	pass "q, y leaves the screen"
+else
+	fail "q, y did not leave the screen"
+	cap main | sed 's/^/    | /' >&2
+fi
+sleep 0.5
+if cmp -s "$WORK/stty.before" "$WORK/stty.after"; then
+	pass "terminal modes are as before (stty -a)"
+else
+	fail "terminal modes changed"
+fi
+if tm capture-pane -p -t main | grep -q "EXIT=\(0\|1\)$"; then
+	pass "exit status 0 or 1"
+else
+	fail "unexpected exit status: $(cap main | grep EXIT=)"
+fi
+
+finish
