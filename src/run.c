@@ -372,8 +372,8 @@ static void kick_late_threads(struct section *secs, size_t n, unsigned wave, uin
 			continue;
 		for (unsigned k = 0; k < s->nthreads; k++) {
 			struct job_thread *t = &s->threads[k];
-			bool late = run_stop_flag ||
-				    (t->deadline_ns && now > t->deadline_ns + KICK_GRACE_NS);
+			uint64_t deadline = __atomic_load_n(&t->deadline_ns, __ATOMIC_RELAXED);
+			bool late = run_stop_flag || (deadline && now > deadline + KICK_GRACE_NS);
 			if (late && t->tid && !__atomic_load_n(&t->finished, __ATOMIC_ACQUIRE))
 				pthread_kill(t->tid, SIGUSR1);
 		}

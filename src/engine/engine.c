@@ -354,6 +354,16 @@ void *job_thread_main(void *arg)
 	if (r < 0) {
 		set_error(t, -r, _("engine setup failed"));
 	} else {
+		/* The runtime counts from when this thread can issue I/O, as in
+		 * fio: a thread started late on a busy machine still runs its
+		 * whole ramp and runtime. */
+		uint64_t late = now_ns() - t->start_ns;
+		if (late > 0) {
+			t->ramp_end_ns += late;
+			if (t->deadline_ns)
+				__atomic_store_n(&t->deadline_ns, t->deadline_ns + late,
+						 __ATOMIC_RELAXED);
+		}
 		if (t->ramp_end_ns <= t->start_ns) {
 			ls.counting = true;
 			t->counted_from_ns = t->start_ns;
