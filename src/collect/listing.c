@@ -6,7 +6,9 @@
 
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "collect/probe.h"
 #include "i18n.h"
@@ -97,6 +99,23 @@ static void print_row(FILE *out, const struct blk_dev *d, int name_width)
 	print_reasons(out, &d->verdict, indent > 0 ? indent : 0);
 }
 
+/* Prints a column heading padded to width display cells: a translated
+ * heading (Chinese takes two cells a character, three bytes) must not
+ * pull the columns after it to the left, as printf's byte widths would. */
+static void heading(FILE *out, const char *s, int width, bool right)
+{
+	wchar_t wb[64];
+	size_t n = mbstowcs(wb, s, sizeof(wb) / sizeof(wb[0]));
+	int w = n == (size_t)-1 ? -1 : wcswidth(wb, n);
+	if (w < 0)
+		w = (int)strlen(s);
+	int pad = width > w ? width - w : 0;
+	if (right)
+		fprintf(out, "%*s%s ", pad, "", s);
+	else
+		fprintf(out, "%s%*s ", s, pad, "");
+}
+
 int listing_print_table(FILE *out, const struct dev_list *list)
 {
 	int name_width = 8;
@@ -115,9 +134,18 @@ int listing_print_table(FILE *out, const struct dev_list *list)
 	/* Translation: column headings; keep each within its width
 	 * (NAME, SIZE 7, TRAN 11, MODEL 20, ROT 3, LOG 4, PHY 4, RO 2, SCHED 11,
 	 * RQA 3, NR 4). */
-	fprintf(out, "%-*s %7s %-11s %-*s %3s %4s %4s %2s %-11s %3s %4s %s\n", name_width,
-		_("NAME"), _("SIZE"), _("TRAN"), MODEL_WIDTH, _("MODEL/BACKING"), _("ROT"),
-		_("LOG"), _("PHY"), _("RO"), _("SCHED"), _("RQA"), _("NR"), _("VERDICT"));
+	heading(out, _("NAME"), name_width, false);
+	heading(out, _("SIZE"), 7, true);
+	heading(out, _("TRAN"), 11, false);
+	heading(out, _("MODEL/BACKING"), MODEL_WIDTH, false);
+	heading(out, _("ROT"), 3, true);
+	heading(out, _("LOG"), 4, true);
+	heading(out, _("PHY"), 4, true);
+	heading(out, _("RO"), 2, true);
+	heading(out, _("SCHED"), 11, false);
+	heading(out, _("RQA"), 3, true);
+	heading(out, _("NR"), 4, true);
+	fprintf(out, "%s\n", _("VERDICT"));
 	for (i = 0; i < list->n; i++) {
 		print_row(out, &list->devs[i], name_width);
 		for (j = 0; j < list->devs[i].nparts; j++)

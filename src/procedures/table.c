@@ -9,7 +9,9 @@
 #include <locale.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "i18n.h"
 #include "options.h"
@@ -22,9 +24,33 @@ struct numeric {
 	locale_t old, c;
 };
 
+
+/* A column heading padded to width display cells (right-aligned or not),
+ * then after: printf pads by bytes, and a translated heading (Chinese:
+ * three bytes, two cells a character) would pull the columns after it to
+ * the left. */
+static void heading(FILE *out, const char *s, int width, bool right, const char *after)
+{
+	wchar_t wb[64];
+	size_t n = mbstowcs(wb, s, sizeof(wb) / sizeof(wb[0]));
+	int w = n == (size_t)-1 ? -1 : wcswidth(wb, n);
+	if (w < 0)
+		w = (int)strlen(s);
+	int pad = width > w ? width - w : 0;
+	if (right)
+		fprintf(out, "%*s%s%s", pad, "", s, after);
+	else
+		fprintf(out, "%s%*s%s", s, pad, "", after);
+}
+/* C numbers, the user's language: a copy of the thread's locale with only
+ * LC_NUMERIC replaced (a base of 0 would make every category "C", and
+ * gettext would answer in English). */
 static void numeric_begin(struct numeric *n)
 {
-	n->c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+	locale_t dup = duplocale(uselocale((locale_t)0));
+	n->c = dup ? newlocale(LC_NUMERIC_MASK, "C", dup) : (locale_t)0;
+	if (dup && !n->c)
+		freelocale(dup);
 	n->old = n->c ? uselocale(n->c) : (locale_t)0;
 }
 
@@ -69,8 +95,13 @@ static void row_tail(FILE *out, const struct proc_row *r)
 static void print_suite(FILE *out, const struct proc_table *t)
 {
 	bool cdm = t->kind == PROC_CDM;
-	fprintf(out, "%-22s %10s %10s %12s %10s %12s %12s\n", _("test"), _("IOPS min"), _("max"),
-		_("avg"), cdm ? "MB/s" : "MiB/s", _("clat avg us"), _("clat p99 us"));
+	heading(out, _("test"), 22, false, " ");
+	heading(out, _("IOPS min"), 10, true, " ");
+	heading(out, _("max"), 10, true, " ");
+	heading(out, _("avg"), 12, true, " ");
+	heading(out, cdm ? "MB/s" : "MiB/s", 10, true, " ");
+	heading(out, _("clat avg us"), 12, true, " ");
+	heading(out, _("clat p99 us"), 12, true, "\n");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct proc_row *r = &t->rows[i];
 		if (row_unmeasured(out, r, 22))
@@ -85,8 +116,9 @@ static void print_suite(FILE *out, const struct proc_table *t)
 
 static void print_bs(FILE *out, const struct proc_table *t)
 {
-	fprintf(out, "%8s %12s %12s %10s %12s %12s\n", "bs", "IO/s", "kB/s", "Mbit/s",
-		_("clat avg us"), _("clat p99 us"));
+	fprintf(out, "%8s %12s %12s %10s ", "bs", "IO/s", "kB/s", "Mbit/s");
+	heading(out, _("clat avg us"), 12, true, " ");
+	heading(out, _("clat p99 us"), 12, true, "\n");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct proc_row *r = &t->rows[i];
 		if (row_unmeasured(out, r, 8))
@@ -116,8 +148,11 @@ static const char *stop_words(const char *reason)
 
 static void print_numjobs(FILE *out, const struct proc_table *t)
 {
-	fprintf(out, "%8s %12s %10s %8s %12s %12s %12s\n", "numjobs", "IOPS", "MiB/s",
-		_("gain %"), _("lat avg us"), _("clat avg us"), _("clat p99 us"));
+	fprintf(out, "%8s %12s %10s ", "numjobs", "IOPS", "MiB/s");
+	heading(out, _("gain %"), 8, true, " ");
+	heading(out, _("lat avg us"), 12, true, " ");
+	heading(out, _("clat avg us"), 12, true, " ");
+	heading(out, _("clat p99 us"), 12, true, "\n");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct proc_row *r = &t->rows[i];
 		if (row_unmeasured(out, r, 8))
@@ -146,9 +181,11 @@ static void print_numjobs(FILE *out, const struct proc_table *t)
 
 static void print_profile(FILE *out, const struct proc_table *t)
 {
-	fprintf(out, "%-10s %10s %9s   %-39s   %s\n", "", "", "", _("lat (us): min avg max stdev"),
-		_("clat percentiles (us)"));
-	fprintf(out, "%-10s %10s %9s   %9s %9s %9s %9s   %9s %9s %9s %9s\n", _("job"), "IOPS",
+	fprintf(out, "%-10s %10s %9s   ", "", "", "");
+	heading(out, _("lat (us): min avg max stdev"), 39, false, "   ");
+	fprintf(out, "%s\n", _("clat percentiles (us)"));
+	heading(out, _("job"), 10, false, " ");
+	fprintf(out, "%10s %9s   %9s %9s %9s %9s   %9s %9s %9s %9s\n", "IOPS",
 		"MiB/s", "min", "avg", "max", "stdev", "p50", "p99", "p99.9", "p99.99");
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct proc_row *r = &t->rows[i];

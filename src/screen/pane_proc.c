@@ -23,6 +23,16 @@ static const char *row_state(enum proc_row_state s)
 	}
 }
 
+/* s padded with spaces to w display cells: printf pads by bytes, and a
+ * translated word (Chinese: three bytes, two cells a character) would
+ * pull the columns after it to the left. */
+static const char *pad_cells(const char *s, int w, char *buf, size_t len)
+{
+	int tw = text_width(s);
+	snprintf(buf, len, "%s%*s", s, tw < w ? w - tw : 0, "");
+	return buf;
+}
+
 static double row_value(const struct screen_model *m, const struct proc_row *row)
 {
 	return m->proc_curve_bw ? row->bw_bytes : row->iops;
@@ -47,7 +57,7 @@ void proc_table_draw(const struct view *v, struct rect r, struct pane_state *st,
 {
 	const struct screen_model *m = v->m;
 	const struct theme *t = v->t;
-	char buf[400], a[32], b[32], c[32], d[32];
+	char buf[400], a[32], b[32], c[32], d[32], word[64];
 	snprintf(buf, sizeof(buf), "%zu/%zu", m->proc_nrows,
 		 m->proc_planned ? m->proc_planned : m->proc_nrows);
 	draw_pane_title(t, r, m->proc_title[0] ? m->proc_title : _("Procedure"), buf, focused);
@@ -59,8 +69,8 @@ void proc_table_draw(const struct view *v, struct rect r, struct pane_state *st,
 		int w = text_width(m->proc_rows[i].label);
 		lw = w > lw ? (w < 18 ? w : 18) : lw;
 	}
-	snprintf(buf, sizeof(buf), "%-*s %-4s %7s %10s %7s %7s", lw, _("step"), "", "IOPS", "BW",
-		 _("clat us"), "p99");
+	snprintf(buf, sizeof(buf), "%s %-4s %7s %10s %7s %7s",
+		 pad_cells(_("step"), lw, word, sizeof(word)), "", "IOPS", "BW", _("clat us"), "p99");
 	int tw = text_width(buf);
 	draw_text(y, r.x + 1, r.w - 1, t->attr[EL_HEADER], buf);
 	if (m->proc_sweep && r.w - 3 - tw > 4)
@@ -83,14 +93,15 @@ void proc_table_draw(const struct view *v, struct rect r, struct pane_state *st,
 		enum theme_elem e = row->state == ROW_RUNNING ? EL_RUNNING
 				    : row->state == ROW_FAILED ? EL_ERROR : EL_NORMAL;
 		if (measured && row->runtime_ms)
-			snprintf(buf, sizeof(buf), "%-*.*s %-4s %7s %10s %7s %7s", lw, lw, row->label,
-				 row_state(row->state), fmt_count(row->iops, a, sizeof(a)),
+			snprintf(buf, sizeof(buf), "%-*.*s %s %7s %10s %7s %7s", lw, lw, row->label,
+				 pad_cells(row_state(row->state), 4, word, sizeof(word)),
+				 fmt_count(row->iops, a, sizeof(a)),
 				 fmt_bytes_rate(row->bw_bytes, b, sizeof(b)),
 				 fmt_usec((uint64_t)row->clat_avg_ns, c, sizeof(c)),
 				 fmt_usec((uint64_t)row->clat_p99_ns, d, sizeof(d)));
 		else
-			snprintf(buf, sizeof(buf), "%-*.*s %-4s", lw, lw, row->label,
-				 row_state(row->state));
+			snprintf(buf, sizeof(buf), "%-*.*s %s", lw, lw, row->label,
+				 pad_cells(row_state(row->state), 4, word, sizeof(word)));
 		draw_text(y, r.x + 1, r.w - 1, t->attr[e], buf);
 		if (m->proc_sweep && measured && max > 0)
 			draw_bar(t, y, r.x + 2 + tw, r.w - 3 - tw, row_value(m, row) / max);

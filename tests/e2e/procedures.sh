@@ -67,6 +67,8 @@ expect_rqa 1 "after the latency profile ends"
 # BLKTOP_SYSROOT): IRQs 41 (CPU 0), 42 (CPUs 2-3) and 43 (CPU 3). Reads
 # only: the fake tree does not know the loop device's safety verdict.
 cp -R "$top_srcdir/tests/fakeroot/tune1" "$WORK/fakeroot"
+chmod -R u+w "$WORK/fakeroot"
+while read -r p t; do ln -s "$t" "$WORK/fakeroot/$p"; done <"$WORK/fakeroot/LINKS"
 mkdir -p "$WORK/fakeroot/sys/dev/block"
 ln -s ../../block/vdc "$WORK/fakeroot/sys/dev/block/$(cat "/sys/block/$name/dev")"
 BLKTOP_SYSROOT=$WORK/fakeroot "$BLKTOP" --batch --profile latency "$dev" --rw=randread \

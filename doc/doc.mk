@@ -1,0 +1,19 @@
+# The man page. doc/blktop.1 is made in the build tree from doc/blktop.1.in
+# by doc/gen-options, which prints the JOB OPTIONS section from the options
+# table (src/options.c) and the KEYS section from the screen's key table
+# (src/screen/keys.c): the page cannot drift from the program. It is
+# installed by make install and not distributed (a tarball builds it).
+noinst_PROGRAMS = doc/gen-options
+doc_gen_options_SOURCES = doc/gen-options.c src/options.c src/screen/keys.c
+doc_gen_options_LDADD = $(LIBINTL)
+
+man_MANS = doc/blktop.1
+EXTRA_DIST += doc/blktop.1.in README.zh_CN
+CLEANFILES += doc/blktop.1 doc/blktop.1.tmp
+
+doc/blktop.1: $(top_srcdir)/doc/blktop.1.in doc/gen-options$(EXEEXT)
+	$(AM_V_GEN)$(MKDIR_P) doc && \
+	./doc/gen-options$(EXEEXT) $(top_srcdir)/doc/blktop.1.in | \
+	sed -e 's|@BLKTOP_LOCALEDIR@|$(localedir)|g' \
+	    -e 's|@BLKTOP_COMPLETIONSDIR@|$(blktop_completionsdir)|g' >$@.tmp && \
+	mv $@.tmp $@
