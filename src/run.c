@@ -405,15 +405,57 @@ static void nap_until(uint64_t when)
 }
 
 /* Starts a wave's threads and watches them until they all end. */
+/* Threads of a wave set up (buffers, engine) first and start together:
+ * setup time is not run time, and samples line up with the I/O. */
+static void wait_ready(struct section *secs, size_t n, unsigned wave)
+{
+	for (;;) {
+		bool all = true;
+		for (size_t i = 0; i < n && all; i++) {
+			if (secs[i].wave != wave)
+				continue;
+			for (unsigned k = 0; k < secs[i].nthreads && all; k++) {
+				const struct job_thread *t = &secs[i].threads[k];
+				all = __atomic_load_n(&t->ready, __ATOMIC_ACQUIRE) ||
+				      __atomic_load_n(&t->finished, __ATOMIC_ACQUIRE);
+			}
+		}
+		if (all || run_stop_flag)
+			return;
+		struct timespec ts = { 0, 1000000 };
+		nanosleep(&ts, NULL);
+	}
+}
+
 static int run_wave(struct section *secs, size_t n, unsigned wave, const struct run_hooks *hooks,
 		    char *err, size_t errlen)
 {
+	int go = 0;
+	int status = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct section *s = &secs[i];
+		if (s->wave != wave)
+			continue;
+		for (unsigned k = 0; k < s->nthreads; k++) {
+			struct job_thread *t = &s->threads[k];
+			t->go = &go;
+			int r = pthread_create(&t->tid, NULL, job_thread_main, t);
+			if (r) {
+				snprintf(err, errlen, _("cannot start a job thread: %s"), strerror(r));
+				t->finished = 1;
+				t->tid = 0;
+				run_request_stop();
+				status = 1;
+			}
+		}
+	}
+	wait_ready(secs, n, wave);
+
 	uint64_t start = now_ns();
 	uint64_t tick = start, hook_next = UINT64_MAX;
 	uint64_t hook_gap = hooks && hooks->interval && hooks->interval_ms
 				    ? hooks->interval_ms * 1000000ULL : 0;
-	int status = 0;
-
 	for (size_t i = 0; i < n; i++) {
 		struct section *s = &secs[i];
 		if (s->wave != wave)
@@ -428,18 +470,11 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 			t->start_ns = start;
 			t->ramp_end_ns = s->epoch_ns;
 			t->deadline_ns = job->runtime_ms ? s->epoch_ns + job->runtime_ms * 1000000ULL : 0;
-			int r = pthread_create(&t->tid, NULL, job_thread_main, t);
-			if (r) {
-				snprintf(err, errlen, _("cannot start a job thread: %s"), strerror(r));
-				t->finished = 1;
-				t->tid = 0;
-				run_request_stop();
-				status = 1;
-			}
 		}
 		if (s->epoch_ns > tick)
 			tick = s->epoch_ns;
 	}
+	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
 	tick += 1000000000ULL;
 	if (hook_gap)
 		hook_next = start + hook_gap;

@@ -351,6 +351,13 @@ void *job_thread_main(void *arg)
 		set_error(t, EINVAL, _("cannot bind to cpus_allowed"));
 
 	int r = t->error ? -t->error : loop_setup(&ls, t);
+	/* Ready: wait for the others, so the wave starts together. The runner
+	 * sets start, ramp and deadline before it says go. */
+	__atomic_store_n(&t->ready, 1, __ATOMIC_RELEASE);
+	while (t->go && !__atomic_load_n(t->go, __ATOMIC_ACQUIRE) && !*t->stop) {
+		struct timespec ts = { 0, 200000 };
+		nanosleep(&ts, NULL);
+	}
 	if (r < 0) {
 		set_error(t, -r, _("engine setup failed"));
 	} else {

@@ -34,6 +34,8 @@ struct job_thread {
 	cpu_set_t cpus;
 	bool pin;
 	const volatile int *stop;   /* set by the runner to end the job */
+	int *go;                    /* set (atomic) when every thread is ready */
+	int ready;                  /* set (atomic) by the thread after setup */
 
 	/* Results: written by the thread; ios, bytes and the histograms may be
 	 * read by the monitor while it runs (relaxed atomics). */
