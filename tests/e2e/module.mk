@@ -51,3 +51,4 @@ tests/e2e/i18n.log: $(L10N_MO)
 CLEANFILES += $(L10N_MO)
 TESTS += tests/e2e/screen_procedures.sh
 dist_check_SCRIPTS += tests/e2e/screen_procedures.sh
+EXTRA_DIST += tests/e2e/tmux_lib.sh

@@ -1,0 +1,54 @@
+# tmux_lib.sh - what the screen tests share: a private tmux server (killed
+# at cleanup), a UTF-8 locale when there is one, and helpers that wait for
+# the screen to show something. Sourced after lib.sh.
+
+command -v tmux >/dev/null 2>&1 || skip "tmux is missing: the screen tests need it (apt-get install tmux)"
+require_loop_root
+
+SOCK="blktop-e2e-$$"
+tm() { tmux -L "$SOCK" "$@"; }
+on_cleanup "tmux -L $SOCK kill-server 2>/dev/null; true"
+
+# A UTF-8 locale when there is one, so the lines are the real ones.
+UTF8=C
+for l in C.UTF-8 C.utf8 en_US.UTF-8 en_US.utf8; do
+	if locale -a 2>/dev/null | grep -qx "$l"; then
+		UTF8=$l
+		break
+	fi
+done
+
+cap() { tm capture-pane -p -t "$1"; }
+
+# wait_for SESSION REGEX [MS]: until the screen matches or time runs out.
+wait_for() {
+	t0=$(now_ms)
+	while :; do
+		cap "$1" | grep -Eq -- "$2" && return 0
+		[ $(($(now_ms) - t0)) -ge "${3:-5000}" ] && return 1
+		sleep 0.1
+	done
+}
+
+# expect SESSION WHAT REGEX [MS]
+expect() {
+	if wait_for "$1" "$3" "${4:-5000}"; then
+		pass "$2"
+	else
+		fail "$2: /$3/ is not on the screen; it shows:"
+		cap "$1" | sed 's/^/    | /' >&2
+	fi
+}
+
+# select_dev SESSION NAME: moves the device selection to NAME.
+select_dev() {
+	tm send-keys -t "$1" g
+	i=0
+	while [ $i -lt 100 ]; do
+		cap "$1" | grep -Eq "^>$2 " && return 0
+		tm send-keys -t "$1" j
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
