@@ -12,6 +12,7 @@
 
 #include "collect/probe.h"
 #include "i18n.h"
+#include "textwidth.h"
 #include "output/json.h"
 
 #define MODEL_WIDTH 20
@@ -104,16 +105,8 @@ static void print_row(FILE *out, const struct blk_dev *d, int name_width)
  * pull the columns after it to the left, as printf's byte widths would. */
 static void heading(FILE *out, const char *s, int width, bool right)
 {
-	wchar_t wb[64];
-	size_t n = mbstowcs(wb, s, sizeof(wb) / sizeof(wb[0]));
-	int w = n == (size_t)-1 ? -1 : wcswidth(wb, n);
-	if (w < 0)
-		w = (int)strlen(s);
-	int pad = width > w ? width - w : 0;
-	if (right)
-		fprintf(out, "%*s%s ", pad, "", s);
-	else
-		fprintf(out, "%s%*s ", s, pad, "");
+	text_put_padded(out, s, width, right);
+	fputc(' ', out);
 }
 
 int listing_print_table(FILE *out, const struct dev_list *list)

@@ -17,7 +17,7 @@ EXTRA_DIST += tests/fakeroot/blk1
 # while other modules are unfinished.
 SAFETY_SOURCES = src/collect/verdict.c src/collect/devices.c src/collect/probe.c \
 	src/collect/gate.c src/collect/listing.c src/scratch.c src/sysroot.c \
-	src/output/json.c
+	src/output/json.c src/textwidth.c
 SAFETY_LIBS = $(BLKID_LIBS) $(MOUNT_LIBS) $(LIBINTL) $(PTHREAD_LIBS) -lm
 
 # Not a test itself: tests/e2e/verdict.sh and scratch.sh run it.

@@ -14,6 +14,7 @@
 #include <wchar.h>
 
 #include "i18n.h"
+#include "textwidth.h"
 #include "options.h"
 #include "output/json.h"
 
@@ -31,16 +32,8 @@ struct numeric {
  * the left. */
 static void heading(FILE *out, const char *s, int width, bool right, const char *after)
 {
-	wchar_t wb[64];
-	size_t n = mbstowcs(wb, s, sizeof(wb) / sizeof(wb[0]));
-	int w = n == (size_t)-1 ? -1 : wcswidth(wb, n);
-	if (w < 0)
-		w = (int)strlen(s);
-	int pad = width > w ? width - w : 0;
-	if (right)
-		fprintf(out, "%*s%s%s", pad, "", s, after);
-	else
-		fprintf(out, "%s%*s%s", s, pad, "", after);
+	text_put_padded(out, s, width, right);
+	fputs(after, out);
 }
 /* C numbers, the user's language: a copy of the thread's locale with only
  * LC_NUMERIC replaced (a base of 0 would make every category "C", and
