@@ -1,7 +1,8 @@
 # Core: options table, command line, job runner, scratch device.
 libblktop_a_SOURCES += src/i18n.h src/sysroot.c src/sysroot.h src/job.h \
 	src/options.c src/options.h src/run.c src/run.h src/cli.c src/cli.h \
-	src/target.c src/target.h src/textwidth.c src/textwidth.h
+	src/target.c src/target.h src/textwidth.c src/textwidth.h \
+	src/outwatch.c src/outwatch.h
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_options

@@ -23,6 +23,12 @@ enum io_dir { DIR_READ = 0, DIR_WRITE = 1 };
 enum engine_kind { ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL };
 enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
 
+/* continue_on_error: which failed I/Os are counted and let the job go on
+ * (fio's policies). blktop does not verify data, so "verify" covers no I/O
+ * error: it behaves as "none" and is accepted so fio job files run. */
+enum { COE_NONE = 0, COE_READ = 1, COE_WRITE = 2, COE_VERIFY = 4,
+       COE_IO = COE_READ | COE_WRITE, COE_ALL = COE_IO | COE_VERIFY };
+
 /* What kind of thing the target is, once resolved. */
 enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR, TARGET_OTHER };
 
@@ -57,7 +63,7 @@ struct job_spec {
 	bool stonewall;
 	bool new_group;
 	unsigned long long status_interval_ms;
-	int continue_on_error;           /* reserved for the error policies */
+	int continue_on_error;           /* COE_* bits */
 };
 
 static inline bool rw_is_random(enum rw_mode m)

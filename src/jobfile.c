@@ -209,7 +209,7 @@ static int parse_lines(struct parser *p, const char *text, size_t len)
 			rc = fail(p, _("NUL byte in the line: not a text file"));
 			break;
 		}
-		if (n + 1 > cap) {
+		if (!line || n + 1 > cap) {
 			char *bigger = realloc(line, n + 1);
 			if (!bigger) {
 				rc = fail(p, _("out of memory"));

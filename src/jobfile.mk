@@ -16,15 +16,4 @@ endif
 # The seeds' job files, used by the unit test and the end-to-end tests.
 EXTRA_DIST += tests/jobs/seed002.fio tests/jobs/seed004.fio
 
-# Fuzzers need clang's libFuzzer, so they are not part of make check:
-# "make fuzz FUZZ_SECONDS=600" builds and runs them (FUZZ_SECONDS=0
-# replays the corpora only).
-EXTRA_DIST += tests/fuzz/fuzz_jobfile.c tests/fuzz/fuzz_options.c \
-	tests/fuzz/jobfile.dict tests/fuzz/options.dict \
-	tests/fuzz/corpus_jobfile tests/fuzz/corpus_options
-dist_noinst_SCRIPTS += tests/fuzz/run.sh
-
-FUZZ_SECONDS = 60
-fuzz:
-	top_builddir=$(abs_top_builddir) $(SHELL) $(srcdir)/tests/fuzz/run.sh $(FUZZ_SECONDS)
-.PHONY: fuzz
+# The fuzzers (job files, options and the rest) are in tests/fuzz/module.mk.

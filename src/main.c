@@ -16,6 +16,7 @@
 #include "jobfile.h"
 #include "output/report.h"
 #include "options.h"
+#include "outwatch.h"
 #include "procedures/procedure.h"
 #include "run.h"
 #include "scratch.h"
@@ -24,9 +25,12 @@
 
 static volatile sig_atomic_t stop_signal;
 
+/* The first signal names the exit status; later ones (a second Ctrl-C,
+ * the output watcher repeating itself) only ask for the stop again. */
 static void on_stop_signal(int sig)
 {
-	stop_signal = sig;
+	if (!stop_signal)
+		stop_signal = sig;
 	run_request_stop();
 }
 
@@ -40,7 +44,13 @@ static void install_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	/* An ignored SIGHUP stays ignored: `nohup blktop --batch ... &`
+	 * must live through the end of the SSH session. (SIGINT is taken
+	 * even when ignored, as a shell script's background jobs have it:
+	 * `kill -INT` is how such a run is stopped.) */
+	struct sigaction old_hup;
+	if (sigaction(SIGHUP, NULL, &old_hup) == 0 && old_hup.sa_handler != SIG_IGN)
+		sigaction(SIGHUP, &sa, NULL);
 	/* Output piped to head: writes fail with EPIPE instead of killing us
 	 * before the I/O has stopped. */
 	signal(SIGPIPE, SIG_IGN);
@@ -77,7 +87,10 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 		if (set->jobs[i].status_interval_ms)
 			hooks.interval_ms = set->jobs[i].status_interval_ms;
 	set->force = args->force;
+	/* `| head -n1`: the reader leaving stops the run (outwatch.c). */
+	outwatch_start(fileno(out == stdout || hooks.interval_ms ? stdout : out), on_stop_signal);
 	int status = run_job_set(set, &hooks, &result, err, sizeof(err));
+	outwatch_stop();
 	if (status) {
 		fprintf(stderr, "blktop: %s\n", err);
 		if (out != stdout)
@@ -88,15 +101,20 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 		report_json(out, &result);
 	else
 		report_normal(out, &result);
-	if (result.exit_status && err[0])
+	/* The error that ended the run, or else the errors it ignored. */
+	if ((result.exit_status && err[0]) || run_ignored_errors(&result, err, sizeof(err)))
 		fprintf(stderr, "blktop: %s\n", err);
 	status = result.exit_status;
 	run_result_free(&result);
 	if (stop_signal) {
 		/* Interrupted: the report covers what ran; the status says so,
 		 * as a shell expects of a program ended by a signal. */
-		fprintf(stderr, _("blktop: stopped by signal %d (%s); the report covers the time that ran\n"),
-			(int)stop_signal, strsignal(stop_signal));
+		if (stop_signal == SIGPIPE)
+			fputs(_("blktop: the output's reader went away (broken pipe); the run was stopped\n"),
+			      stderr);
+		else
+			fprintf(stderr, _("blktop: stopped by signal %d (%s); the report covers the time that ran\n"),
+				(int)stop_signal, strsignal(stop_signal));
 		status = 128 + stop_signal;
 	}
 	if (out != stdout && fclose(out)) {

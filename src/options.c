@@ -23,6 +23,11 @@ static const char *const engine_choices[] = { "libaio", "psync", "null", NULL };
 static const int engine_values[] = { ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL };
 static const char *const policy_choices[] = { "shared", "split", NULL };
 static const int policy_values[] = { CPUS_SHARED, CPUS_SPLIT };
+/* fio's names, and its 0 and 1 (= none and all). */
+static const char *const coe_choices[] = { "none", "read", "write", "io", "verify", "all",
+					   "0", "1", NULL };
+static const int coe_values[] = { COE_NONE, COE_READ, COE_WRITE, COE_IO, COE_VERIFY, COE_ALL,
+				  COE_NONE, COE_ALL };
 
 #define U64MAX 0xffffffffffffffffULL
 
@@ -71,6 +76,9 @@ const struct job_option job_options[] = {
 	  NULL, N_("new random data for every write"), 0 },
 	{ "rate_iops", NULL, OPT_INT, FIELD(rate_iops), 0, U64MAX, "0", NULL, NULL,
 	  NULL, N_("cap each job at this many I/Os per second (0: no cap)"), 0 },
+	{ "continue_on_error", NULL, OPT_ENUM, FIELD(continue_on_error), 0, 0, "none",
+	  coe_choices, coe_values, NULL,
+	  N_("I/O errors that are counted and let the job go on: none, read, write, io, all (verify: as none)"), 0 },
 	{ "name", NULL, OPT_STR, FIELD(name), 0, 0, "blktop", NULL, NULL,
 	  NULL, N_("job name shown in reports"), 0 },
 	{ "filename", NULL, OPT_STR, FIELD(filename), 0, 0, "", NULL, NULL,
@@ -180,7 +188,9 @@ int parse_time_ms(const char *s, unsigned long long *out)
 		return 0;
 	}
 	if (!strcasecmp(end, "us") || !strcasecmp(end, "usec")) {
-		*out = v / 1000;
+		/* Rounded up to whole milliseconds: 500us must not become 0,
+		 * which means "no limit". */
+		*out = v / 1000 + (v % 1000 != 0);
 		return 0;
 	}
 	if (!strcasecmp(end, "m") || !strcasecmp(end, "min"))

@@ -17,13 +17,14 @@
 
 #include "engine/engine.h"
 #include "i18n.h"
+#include "options.h"
 #include "target.h"
 
 #define MAX_FILES_PER_JOB 64
 #define MAX_THREADS 4096
 #define SERIES_CAP 2048
-#define MONITOR_NAP_NS (50 * 1000 * 1000ULL)
-#define KICK_GRACE_NS (500 * 1000 * 1000ULL)
+#define MONITOR_NAP_NS (50ULL * 1000 * 1000)
+#define KICK_GRACE_NS (500ULL * 1000 * 1000)
 
 static volatile int run_stop_flag;
 
@@ -53,6 +54,7 @@ void job_set_free(struct job_set *set)
 struct section_snap {
 	uint64_t t_ns;
 	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT], errors[DIR_COUNT];
+	int first_error[DIR_COUNT];
 	uint64_t clat_n[DIR_COUNT], clat_sum[DIR_COUNT];
 	struct hist clat[DIR_COUNT];
 };
@@ -192,6 +194,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, bool forc
 	cpu_set_t cpus;
 	int status = 0;
 
+	CPU_ZERO(&cpus);
 	if (job->cpus_allowed[0] && parse_cpus(job->cpus_allowed, &cpus, err, errlen))
 		return 2;
 	s->nthreads = (unsigned)job->numjobs;
@@ -223,6 +226,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, bool forc
 			if (status)
 				return status;
 			t->files[i].fd = tg->fd;
+			t->files[i].path = tg->path;
 		}
 		uint64_t limit = job->io_size ? job->io_size : 0;
 		if (!limit && !job->time_based)
@@ -272,6 +276,9 @@ static void section_snapshot(struct section *s, struct section_snap *m, uint64_t
 			m->ios[d] += __atomic_load_n(&ds->ios, __ATOMIC_RELAXED);
 			m->bytes[d] += __atomic_load_n(&ds->bytes, __ATOMIC_RELAXED);
 			m->errors[d] += __atomic_load_n(&ds->errors, __ATOMIC_RELAXED);
+			if (!m->first_error[d])
+				m->first_error[d] = __atomic_load_n(&ds->first_error,
+								    __ATOMIC_ACQUIRE);
 			m->clat_n[d] += __atomic_load_n(&ds->clat.n, __ATOMIC_RELAXED);
 			m->clat_sum[d] += __atomic_load_n(&ds->clat.sum_ns, __ATOMIC_RELAXED);
 			for (unsigned b = 0; b < HIST_NR; b++)
@@ -329,6 +336,8 @@ static void section_emit(struct section *s, const struct section_snap *a,
 	struct run_interval iv;
 	struct hist diff;
 
+	if (!hooks || !hooks->interval)
+		return;
 	memset(&iv, 0, sizeof(iv));
 	iv.groupid = s->groupid;
 	iv.name = s->spec->name;
@@ -347,6 +356,8 @@ static void section_emit(struct section *s, const struct section_snap *a,
 				 iv.clat_pct_ns[d]);
 		iv.clat_max_ns[d] = hist_highest(&diff);
 		iv.run_ios[d] = b->ios[d];
+		iv.run_errors[d] = b->errors[d];
+		iv.first_error[d] = b->first_error[d];
 		iv.run_bytes[d] = b->bytes[d];
 		iv.run_clat_mean_ns[d] = b->clat_n[d] ? b->clat_sum[d] / b->clat_n[d] : 0;
 		hist_percentiles(&b->clat[d], hist_default_pcts, hist_default_npcts, 0, UINT64_MAX,
@@ -523,7 +534,9 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 			if (s->wave != wave)
 				continue;
 			section_snapshot(s, s->cur, now_ns());
-			if (s->cur->ios[0] + s->cur->ios[1] != s->prev_hook->ios[0] + s->prev_hook->ios[1])
+			if (s->cur->ios[0] + s->cur->ios[1] != s->prev_hook->ios[0] + s->prev_hook->ios[1] ||
+			    s->cur->errors[0] + s->cur->errors[1] !=
+				    s->prev_hook->errors[0] + s->prev_hook->errors[1])
 				section_emit(s, s->prev_hook, s->cur, hooks, false);
 		}
 	return status;
@@ -549,8 +562,10 @@ static void section_collect(struct section *s)
 			dst->ios += src->ios;
 			dst->bytes += src->bytes;
 			dst->errors += src->errors;
-			if (!dst->first_error)
+			if (!dst->first_error) {
 				dst->first_error = src->first_error;
+				dst->first_error_offset = src->first_error_offset;
+			}
 			lat_merge(&dst->slat, &src->slat);
 			lat_merge(&dst->clat, &src->clat);
 			lat_merge(&dst->lat, &src->lat);
@@ -720,8 +735,9 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		if (secs[i].wave <= wave)
 			section_collect(&secs[i]);
 		if (secs[i].res->error && !result->exit_status) {
+			/* The message names the job, or the target and offset. */
 			result->exit_status = 1;
-			snprintf(err, errlen, "%s: %s", secs[i].res->name, secs[i].res->error_msg);
+			snprintf(err, errlen, "%s", secs[i].res->error_msg);
 		}
 	}
 	if (cpu_before.ncpu && cpu_after.ncpu)
@@ -748,6 +764,36 @@ out:
 		return status;
 	}
 	return 0;
+}
+
+bool run_ignored_errors(const struct run_result *r, char *buf, size_t len)
+{
+	uint64_t n = 0;
+	const struct group_result *first = NULL;
+
+	if (r->exit_status)
+		return false;
+	for (size_t i = 0; i < r->ngroups; i++) {
+		const struct group_result *g = &r->groups[i];
+		uint64_t e = g->dir[DIR_READ].errors + g->dir[DIR_WRITE].errors;
+		if (e && !first)
+			first = g;
+		n += e;
+	}
+	if (!n)
+		return false;
+	char policy[32];
+	job_option_format(&first->spec, job_option_find("continue_on_error"), policy,
+			  sizeof(policy));
+	int dir = first->dir[DIR_READ].errors ? DIR_READ : DIR_WRITE;
+	const struct dir_stats *ds = &first->dir[dir];
+	snprintf(buf, len,
+		 ngettext("%llu I/O error ignored (continue_on_error=%s); the first: %s at offset %llu: %s",
+			  "%llu I/O errors ignored (continue_on_error=%s); the first: %s at offset %llu: %s",
+			  (unsigned long)n),
+		 (unsigned long long)n, policy, dir == DIR_READ ? _("read") : _("write"),
+		 (unsigned long long)ds->first_error_offset, strerror(ds->first_error));
+	return true;
 }
 
 void run_result_free(struct run_result *r)

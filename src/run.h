@@ -31,6 +31,7 @@ struct dir_stats {
 	uint64_t bytes;
 	uint64_t errors;
 	int first_error;            /* errno of the first failed I/O, 0 if none */
+	uint64_t first_error_offset; /* where it was */
 	struct lat_stat slat, clat, lat;
 };
 
@@ -51,7 +52,7 @@ struct group_result {
 	uint64_t depth_levels[DEPTH_LEVELS];
 	uint64_t submit_calls, reap_calls;
 	int error;                  /* 0, or errno that ended the job */
-	char error_msg[256];
+	char error_msg[512];
 };
 
 struct run_result {
@@ -81,6 +82,8 @@ struct run_interval {
 	uint64_t clat_max_ns[DIR_COUNT];
 	/* The run so far, for views that show both. */
 	uint64_t run_ios[DIR_COUNT], run_bytes[DIR_COUNT];
+	uint64_t run_errors[DIR_COUNT];
+	int first_error[DIR_COUNT];  /* errno of the run's first failed I/O, 0 if none */
 	uint64_t run_clat_pct_ns[DIR_COUNT][17];
 	uint64_t run_clat_mean_ns[DIR_COUNT];
 	uint64_t runtime_ms;        /* the group's planned runtime, 0 if by size */
@@ -103,6 +106,11 @@ struct run_hooks {
 int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_result *result,
 		char *err, size_t errlen);
 void run_result_free(struct run_result *r);
+
+/* When the run ended well but I/O errors were counted and ignored
+ * (continue_on_error), writes one translated line that says how many,
+ * under which policy, and the first; false when there is nothing to say. */
+bool run_ignored_errors(const struct run_result *r, char *buf, size_t len);
 
 /* Asks a running job set to stop (signal-safe). */
 void run_request_stop(void);

@@ -1,4 +1,6 @@
-/* sysroot.c - the root prefix for /proc, /sys and /dev paths. */
+/* sysroot.c - the root prefix for /proc, /sys and /dev paths, so every
+ * collector can be pointed at a fake tree (tests, fuzz_sysfs). Readers
+ * here never block on what a fake tree may hold (FIFOs). */
 #include "config.h"
 #include "sysroot.h"
 
@@ -34,6 +36,7 @@ char *sysroot_path(char *buf, size_t len, const char *fmt, ...)
 	if (plen >= len)
 		return NULL;
 	memcpy(buf, root_prefix, plen);
+	buf[plen] = '\0';
 	va_list ap;
 	va_start(ap, fmt);
 	int n = vsnprintf(buf + plen, len - plen, fmt, ap);
@@ -50,7 +53,20 @@ FILE *sysroot_fopen(const char *path, const char *mode)
 		errno = ENAMETOOLONG;
 		return NULL;
 	}
-	return fopen(full, mode);
+	if (mode[0] != 'r' || strchr(mode, '+'))
+		return fopen(full, mode);
+	/* As sysroot_read: a FIFO in a fake tree reads as empty instead of
+	 * blocking the open until a writer comes. */
+	int fd = open(full, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return NULL;
+	FILE *f = fdopen(fd, mode);
+	if (!f) {
+		int e = errno;
+		close(fd);
+		errno = e;
+	}
+	return f;
 }
 
 long sysroot_read(const char *path, char *buf, size_t len)

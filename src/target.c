@@ -2,6 +2,8 @@
 #include "config.h"
 #include "target.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -16,6 +18,7 @@
 #include "collect/gate.h"
 #include "i18n.h"
 #include "options.h"
+#include "sysroot.h"
 
 void target_resolve(const char *name, char *path, size_t len, enum target_kind *kind)
 {
@@ -191,13 +194,107 @@ static int lay_out_file(int fd, uint64_t from, uint64_t size)
 	return r;
 }
 
+/* How a process holds a device: 0 not at all, 1 open, 2 open for writing
+ * (fdinfo's flags; the kernel does not keep O_EXCL there). */
+static int holds_device(const char *pid, dev_t rdev)
+{
+	char path[PATH_MAX], info[256];
+	struct stat st;
+	int how = 0;
+
+	if (!sysroot_path(path, sizeof(path), "/proc/%s/fd", pid))
+		return 0;
+	DIR *fds = opendir(path);
+	if (!fds)
+		return 0;
+	struct dirent *fe;
+	while (how < 2 && (fe = readdir(fds))) {
+		if (fe->d_name[0] == '.' || fstatat(dirfd(fds), fe->d_name, &st, 0) ||
+		    !S_ISBLK(st.st_mode) || st.st_rdev != rdev)
+			continue;
+		how = 1;
+		unsigned flags = 0;
+		snprintf(path, sizeof(path), "/proc/%s/fdinfo/%s", pid, fe->d_name);
+		const char *f = sysroot_read(path, info, sizeof(info)) > 0 ? strstr(info, "flags:")
+									      : NULL;
+		if (f && sscanf(f, "flags: %o", &flags) == 1 && (flags & O_ACCMODE) != O_RDONLY)
+			how = 2;
+	}
+	closedir(fds);
+	return how;
+}
+
+/* Who has a device open, for a refusal's "in use by whom?": the processes
+ * that hold it open for writing (an exclusive writer is one of them), or
+ * if none, those that hold it at all; a few of them. */
+static void device_openers(const char *devpath, char *buf, size_t len)
+{
+	char path[PATH_MAX], list[2][256] = { "", "" };
+	size_t used[2] = { 0, 0 };
+	int found[2] = { 0, 0 };
+	struct stat dev;
+
+	buf[0] = '\0';
+	if (stat(devpath, &dev) || !S_ISBLK(dev.st_mode) ||
+	    !sysroot_path(path, sizeof(path), "/proc"))
+		return;
+	DIR *proc = opendir(path);
+	if (!proc)
+		return;
+	struct dirent *de;
+	while ((de = readdir(proc)) && found[1] < 4) {
+		if (!isdigit((unsigned char)de->d_name[0]) || atoi(de->d_name) == (int)getpid())
+			continue;
+		int how = holds_device(de->d_name, dev.st_rdev);
+		if (!how || found[how - 1] >= 4)
+			continue;
+		/* Not our own probe children (the gate's O_EXCL test). */
+		char line[512];
+		snprintf(path, sizeof(path), "/proc/%s/stat", de->d_name);
+		const char *rp = sysroot_read(path, line, sizeof(line)) > 0 ? strrchr(line, ')')
+									    : NULL;
+		int ppid = 0;
+		if (rp && sscanf(rp, ") %*c %d", &ppid) == 1 && ppid == (int)getpid())
+			continue;
+		char comm[64] = "?";
+		snprintf(path, sizeof(path), "/proc/%s/comm", de->d_name);
+		if (sysroot_read(path, comm, sizeof(comm)) <= 0)
+			snprintf(comm, sizeof(comm), "?");
+		int k = how - 1;
+		if (used[k] < sizeof(list[k]))
+			used[k] += (size_t)snprintf(list[k] + used[k], sizeof(list[k]) - used[k],
+						    "%s%s (pid %s)", found[k] ? ", " : "", comm,
+						    de->d_name);
+		found[k]++;
+	}
+	closedir(proc);
+	if (found[1])
+		snprintf(buf, len, _("open for writing by %s"), list[1]);
+	else if (found[0])
+		snprintf(buf, len, _("open by %s"), list[0]);
+}
+
+/* A refusal for a device in use, with who holds it when that is known. */
+static void busy_message(const char *devpath, const char *why, char *err, size_t errlen)
+{
+	char who[600];
+	device_openers(devpath, who, sizeof(who));
+	if (who[0])
+		snprintf(err, errlen, "%s; %s", why, who);
+	else
+		snprintf(err, errlen, "%s", why);
+}
+
 static int open_block(struct target *t, const struct job_spec *job, bool writes, bool force,
 		      char *err, size_t errlen)
 {
 	char why[512];
 	if (gate_block_check(t->path, writes, force, why, sizeof(why), t->verdict,
 			     sizeof(t->verdict), t->reasons, sizeof(t->reasons)) != GATE_ALLOW) {
-		snprintf(err, errlen, "%s", why);
+		if (!strcmp(t->verdict, "in-use"))
+			busy_message(t->path, why, err, errlen);
+		else
+			snprintf(err, errlen, "%s", why);
 		return 3;
 	}
 	int flags = (writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC;
@@ -206,10 +303,12 @@ static int open_block(struct target *t, const struct job_spec *job, bool writes,
 	t->fd = open(t->path, flags);
 	if (t->fd < 0) {
 		int e = errno;
-		if (e == EBUSY)
-			snprintf(err, errlen,
+		if (e == EBUSY) {
+			snprintf(why, sizeof(why),
 				 _("%s: refused: in use (another program holds it open exclusively, or it is mounted)"),
 				 t->path);
+			busy_message(t->path, why, err, errlen);
+		}
 		else
 			snprintf(err, errlen, _("%s: cannot open: %s"), t->path, strerror(e));
 		return e == EBUSY ? 3 : 1;

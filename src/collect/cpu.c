@@ -57,7 +57,10 @@ static int take_file(struct cpu_snapshot *s)
 		} else {
 			char *end;
 			long id = strtol(p, &end, 10);
-			if (end == p || *end != ' ' || ensure_cpu(s, (int)id) < 0)
+			/* Range-check before narrowing: "cpu4294967297" must
+			 * not become CPU 1 for ensure_cpu and 2^32+1 here. */
+			if (end == p || *end != ' ' || id < 0 || id >= CPU_MAX ||
+			    ensure_cpu(s, (int)id) < 0)
 				continue;
 			t = &s->cpu[id];
 			p = end;

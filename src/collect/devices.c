@@ -68,6 +68,17 @@ static long long read_num(long long fallback, const char *sysdir, const char *at
 	return v;
 }
 
+/* A size attribute (512-byte sectors) in bytes: a negative or unreadable
+ * one is 0 (not listed), one past 2^64 bytes is clamped, never wrapped. */
+static unsigned long long sectors_bytes(long long sectors)
+{
+	if (sectors <= 0)
+		return 0;
+	if ((unsigned long long)sectors > ~0ULL / 512)
+		return ~0ULL;
+	return (unsigned long long)sectors * 512;
+}
+
 /* Vendors pad model strings with spaces; drop them at both ends. */
 static void trim(char *s)
 {
@@ -177,6 +188,24 @@ static void active_scheduler(char *out, size_t len, const char *line)
 	trim(out);
 }
 
+/* Whether a DEVNAME of n bytes names a node inside /dev: not empty, not
+ * absolute, no "." or ".." component, no control characters. */
+static bool devname_ok(const char *s, size_t n)
+{
+	if (n == 0 || s[0] == '/')
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return false;
+		if (s[i] == '.' && (i == 0 || s[i - 1] == '/')) {
+			size_t dots = (i + 1 < n && s[i + 1] == '.') ? 2 : 1;
+			if (i + dots == n || s[i + dots] == '/')
+				return false;
+		}
+	}
+	return true;
+}
+
 /* The node's name under /dev: uevent's DEVNAME, which differs from the
  * kernel name for a few drivers (cciss!c0d0 is /dev/cciss/c0d0). */
 static void find_dev_path(struct blk_dev *d, const char *sysdir)
@@ -187,13 +216,21 @@ static void find_dev_path(struct blk_dev *d, const char *sysdir)
 	if (read_attr(uevent, sizeof(uevent), "%s/uevent", sysdir) &&
 	    (p = strstr(uevent, "DEVNAME=")) != NULL && (p == uevent || p[-1] == '\n')) {
 		size_t n = strcspn(p + 8, "\n");
-		snprintf(d->path, sizeof(d->path), "/dev/%.*s", (int)n, p + 8);
-		return;
+		/* The node is opened and probed, so a name that climbs out of
+		 * /dev ("../", "/..") or is empty is not trusted: the kernel
+		 * name is used instead. */
+		if (devname_ok(p + 8, n)) {
+			snprintf(d->path, sizeof(d->path), "/dev/%.*s", (int)n, p + 8);
+			return;
+		}
 	}
 	snprintf(d->path, sizeof(d->path), "/dev/%s", d->name);
 	for (char *c = d->path; *c; c++)
 		if (*c == '!')
 			*c = '/';
+	/* "x!..!..!etc" would climb out too: keep such a name as it is. */
+	if (!devname_ok(d->path + 5, strlen(d->path + 5)))
+		snprintf(d->path, sizeof(d->path), "/dev/%s", d->name);
 }
 
 static void read_devno(struct blk_dev *d, const char *sysdir)
@@ -255,7 +292,7 @@ static int scan_partitions(struct blk_dev *disk)
 		snprintf(sysdir, sizeof(sysdir), "/sys/block/%s/%s", disk->name, p->name);
 		p->is_partition = true;
 		p->partno = (unsigned)read_num(0, sysdir, "partition");
-		p->size_bytes = (unsigned long long)read_num(0, sysdir, "size") * 512;
+		p->size_bytes = sectors_bytes(read_num(0, sysdir, "size"));
 		p->read_only = read_num(0, sysdir, "ro") == 1;
 		read_devno(p, sysdir);
 		find_dev_path(p, sysdir);
@@ -283,7 +320,7 @@ static bool read_disk(struct blk_dev *d)
 	snprintf(sysdir, sizeof(sysdir), "/sys/block/%s", n);
 	if (read_num(0, sysdir, "hidden") == 1)
 		return false;
-	d->size_bytes = (unsigned long long)read_num(0, sysdir, "size") * 512;
+	d->size_bytes = sectors_bytes(read_num(0, sysdir, "size"));
 	if (d->size_bytes == 0)
 		return false;
 	if (path_exists("/sys/block/%s/loop", n)) {

@@ -218,8 +218,9 @@ int diskstat_name_for_path(const char *path, char *name, size_t len)
 			return -1;
 		return whole_disk_of_link(link, name, len);
 	}
-	/* A bare kernel name ("vdc", "vdc1") as the command line accepts it. */
-	if (strchr(path, '/'))
+	/* A bare kernel name ("vdc", "vdc1") as the command line accepts it;
+	 * "." and ".." would name /sys/class itself. */
+	if (strchr(path, '/') || path[0] == '.')
 		return -1;
 	if (!sysroot_path(link, sizeof(link), "/sys/class/block/%s", path))
 		return -1;

@@ -24,6 +24,8 @@
 #include "sysroot.h"
 
 #define MSI_MAX 4096
+/* The kernel's largest NR_CPUS. */
+#define IRQ_CPU_MAX 8192
 
 /* The IRQ numbers the device owns, before the names sort them. */
 struct irq_owned {
@@ -248,14 +250,19 @@ int irq_parse_line(const char *line, unsigned *irq, uint64_t *counts, int ncols,
 	return got;
 }
 
-/* The header names the CPU of each column; offline CPUs have none. */
+/* The header names the CPU of each column; offline CPUs have none. A
+ * column whose CPU number is missing or past any kernel's NR_CPUS keeps
+ * its place (the counts stay aligned) but is dropped (-1): the per-CPU
+ * arrays are sized by the highest CPU, so "CPU99999999" must not make
+ * them gigabytes. */
 static int parse_header(const char *line, int *colcpu, int maxcols)
 {
 	int cols = 0;
 	const char *p = line;
 	while ((p = strstr(p, "CPU")) && cols < maxcols) {
 		p += 3;
-		colcpu[cols++] = (int)strtol(p, NULL, 10);
+		long c = isdigit((unsigned char)*p) ? strtol(p, NULL, 10) : -1;
+		colcpu[cols++] = c >= 0 && c < IRQ_CPU_MAX ? (int)c : -1;
 	}
 	return cols;
 }
@@ -316,7 +323,7 @@ static int scan_interrupts(struct irq_snapshot *s, const struct irq_owned *o, bo
 		return -1;
 	char *line = NULL;
 	size_t cap = 0;
-	int colcpu[4096], cols = 0, rc = 0;
+	int colcpu[4096] = { 0 }, cols = 0, rc = 0;
 	uint64_t *counts = NULL;
 	char name[IRQ_NAME_MAX];
 
@@ -335,6 +342,10 @@ static int scan_interrupts(struct irq_snapshot *s, const struct irq_owned *o, bo
 			continue;
 		rc = append_queue(s, irq, name, counts, got, colcpu);
 	}
+	/* A directory or an I/O error where the file should be is as
+	 * unreadable as a missing file: the callers say so. */
+	if (!rc && ferror(f))
+		rc = -1;
 	free(counts);
 	free(line);
 	fclose(f);

@@ -280,12 +280,11 @@ static void gather_users(const struct users *u, const struct blk_dev *disk,
 		const struct user *e = &u->v[i];
 		const char *base = strrchr(e->what, '/');
 
-		if (e->devno == devno)
-			add_fact(f, e);
-		/* A swap partition by name when there is no node to compare
-		 * with: a fake tree. */
-		else if (e->kind == USER_SWAP && e->swap_partition && !e->devno && base &&
-			 strcmp(base + 1, d->name) == 0)
+		/* A swap partition matches by name when there is no node to
+		 * compare with: a fake tree. */
+		if (e->devno == devno ||
+		    (e->kind == USER_SWAP && e->swap_partition && !e->devno && base &&
+		     strcmp(base + 1, d->name) == 0))
 			add_fact(f, e);
 	}
 	if (d == disk)
@@ -375,7 +374,7 @@ static void probe_signatures(int fd, unsigned sector, struct probe_record *rec)
 			/* Found through the header at the end: the primary is gone. */
 			if (strcmp(val, "gpt") == 0 &&
 			    blkid_probe_lookup_value(pr, "PTMAGIC_OFFSET", &off, NULL) == 0 &&
-			    strtoull(off, NULL, 10) > 2 * 4096)
+			    strtoull(off, NULL, 10) > 2ULL * 4096)
 				rec->gpt_backup_only = true;
 		}
 	}

@@ -15,10 +15,23 @@
 
 #include "engine/ops.h"
 #include "i18n.h"
+#include "options.h"
 
 /* How long one wait for completions may block while draining at the end
  * (and for the rate cap's sleeps), so a stop is noticed. */
-#define REAP_TIMEOUT_NS (100 * 1000 * 1000ULL)
+#define REAP_TIMEOUT_NS (100ULL * 1000 * 1000)
+
+/* A device that fails every I/O at once (a dead disk, a killed FUSE
+ * server) would make a job that ignores errors spin a core at full speed,
+ * counting failures. After this many failures in a row the thread naps
+ * between batches: at most about 100 batches a second until an I/O
+ * succeeds again. fio just spins; blktop keeps going too, but cheaply. */
+#define ERR_STREAK_BACKOFF 32
+#define ERR_BACKOFF_NS (10ULL * 1000 * 1000)
+
+/* How far behind its rate_iops schedule a thread may fall and still
+ * catch up. */
+#define RATE_CATCHUP_NS (1000ULL * 1000 * 1000)
 
 uint64_t now_ns(void)
 {
@@ -124,15 +137,55 @@ struct loop_state {
 	uint64_t next_issue_ns;
 	uint64_t write_seq;     /* stamps each write so no two blocks match */
 	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
+	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
 	bool counting;
 };
+
+static void nap_ns(uint64_t ns)
+{
+	struct timespec ts = { (time_t)(ns / 1000000000ULL), (long)(ns % 1000000000ULL) };
+	nanosleep(&ts, NULL);
+}
+
+/* An error that ends the job ends the whole run: the other threads stop
+ * too (the runner wakes any that wait), later waves do not start, and the
+ * report covers what ran. The first error wins. */
+static void stop_on_error(struct job_thread *t, int err)
+{
+	t->error = err;
+	*t->stop = 1;
+}
 
 static void set_error(struct job_thread *t, int err, const char *what)
 {
 	if (t->error)
 		return;
-	t->error = err;
-	snprintf(t->error_msg, sizeof(t->error_msg), "%s: %s", what, strerror(err));
+	snprintf(t->error_msg, sizeof(t->error_msg), "%s: %s: %s", t->spec->name, what,
+		 strerror(err));
+	stop_on_error(t, err);
+}
+
+static const char *file_path(const struct job_thread *t, int fd)
+{
+	for (unsigned i = 0; i < t->nfiles; i++)
+		if (t->files[i].fd == fd && t->files[i].path)
+			return t->files[i].path;
+	return t->spec->filename;
+}
+
+/* A failed I/O the policy does not cover: one line that names the target,
+ * the direction, the offset and the errno. */
+static void set_io_error(struct job_thread *t, const struct io_unit *io, int err)
+{
+	char policy[32];
+	if (t->error)
+		return;
+	job_option_format(t->spec, job_option_find("continue_on_error"), policy, sizeof(policy));
+	snprintf(t->error_msg, sizeof(t->error_msg),
+		 io->dir == DIR_READ ? _("%s: read at offset %llu failed: %s (continue_on_error=%s)")
+				     : _("%s: write at offset %llu failed: %s (continue_on_error=%s)"),
+		 file_path(t, io->fd), (unsigned long long)io->offset, strerror(err), policy);
+	stop_on_error(t, err);
 }
 
 static bool may_issue(struct loop_state *ls, uint64_t now)
@@ -192,13 +245,20 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	struct dir_stats *d = &t->dir[io->dir];
 
 	if (io->result != (int64_t)io->len) {
+		/* A short transfer is an error too (fio counts it as EIO). */
 		int err = io->result < 0 ? (int)-io->result : EIO;
 		stat_add(&d->errors, 1);
-		if (!d->first_error)
-			d->first_error = err;
-		set_error(t, err, io->dir == DIR_READ ? _("read failed") : _("write failed"));
+		if (!d->first_error) {
+			d->first_error_offset = io->offset;
+			__atomic_store_n(&d->first_error, err, __ATOMIC_RELEASE);
+		}
+		ls->err_streak++;
+		int covers = io->dir == DIR_READ ? COE_READ : COE_WRITE;
+		if (!(t->spec->continue_on_error & covers))
+			set_io_error(t, io, err);
 		return;
 	}
+	ls->err_streak = 0;
 	if (!ls->counting) {
 		if (t_end < t->ramp_end_ns)
 			return;
@@ -224,12 +284,16 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 
 	while (ls->nfree > 0 && may_issue(ls, now)) {
 		if (ls->rate_gap_ns) {
+			if (!ls->next_issue_ns)
+				ls->next_issue_ns = now;   /* the first I/O */
 			if (now < ls->next_issue_ns)
 				break;
 			ls->next_issue_ns += ls->rate_gap_ns;
-			/* After a stall, do not burst to catch up with the past. */
-			if (ls->next_issue_ns + ls->rate_gap_ns < now)
-				ls->next_issue_ns = now;
+			/* A thread woken late (a busy machine) catches up, so the
+			 * rate asked for is the rate run; a stall longer than a
+			 * second is not made up in one burst. */
+			if (ls->next_issue_ns + RATE_CATCHUP_NS < now)
+				ls->next_issue_ns = now - RATE_CATCHUP_NS;
 		}
 		struct io_unit *io = ls->free_list[--ls->nfree];
 		prep_unit(ls, io);
@@ -239,18 +303,35 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 	if (n == 0)
 		return 0;
 
-	unsigned sent = 0;
+	unsigned sent = 0, queued = 0;
 	while (sent < n) {
 		int r = ls->eng.ops->submit(&ls->eng, ls->batch + sent, n - sent);
 		stat_add(&t->submit_calls, 1);
+		if (r == -EAGAIN || r == -EINTR) {
+			/* Not an error: no room in the kernel just now. Retry,
+			 * unless the job is over meanwhile. */
+			if (*t->stop || (t->deadline_ns && now_ns() >= t->deadline_ns)) {
+				while (sent < n)
+					ls->free_list[ls->nfree++] = ls->batch[sent++];
+				break;
+			}
+			if (r == -EAGAIN)
+				nap_ns(100ULL * 1000);
+			continue;
+		}
 		if (r < 0) {
-			if (r == -EAGAIN || r == -EINTR)
-				continue;
-			/* Give back what did not go in flight. */
-			for (unsigned i = sent; i < n; i++)
-				ls->free_list[ls->nfree++] = ls->batch[i];
-			set_error(t, -r, _("submit failed"));
-			return r;
+			/* The kernel refused the first I/O left (EBADF, ENODEV,
+			 * EINVAL...): that I/O failed, under the same policy as
+			 * one that completes with an error. */
+			struct io_unit *io = ls->batch[sent++];
+			io->result = r;
+			account(ls, io, now_ns());
+			ls->free_list[ls->nfree++] = io;
+			if (t->error) {
+				while (sent < n)
+					ls->free_list[ls->nfree++] = ls->batch[sent++];
+			}
+			continue;
 		}
 		if (!ls->eng.ops->synchronous) {
 			uint64_t ts = now_ns();
@@ -258,11 +339,12 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 				ls->batch[i]->t_submit = ts;
 		}
 		sent += (unsigned)r;
+		queued += (unsigned)r;
 	}
-	ls->inflight += n;
-	if (ls->counting)
-		t->depth_levels[depth_level(ls->inflight)] += n;
-	return (int)n;
+	ls->inflight += queued;
+	if (ls->counting && queued)
+		t->depth_levels[depth_level(ls->inflight)] += queued;
+	return (int)queued;
 }
 
 static int reap_some(struct loop_state *ls, unsigned min, uint64_t timeout_ns)
@@ -346,6 +428,7 @@ void *job_thread_main(void *arg)
 	struct loop_state ls;
 
 	memset(&ls, 0, sizeof(ls));
+	ls.t = t;
 
 	if (t->pin && pthread_setaffinity_np(pthread_self(), sizeof(t->cpus), &t->cpus))
 		set_error(t, EINVAL, _("cannot bind to cpus_allowed"));
@@ -378,9 +461,21 @@ void *job_thread_main(void *arg)
 		}
 		uint64_t now = now_ns();
 		while (may_issue(&ls, now)) {
+			if (ls.err_streak >= ERR_STREAK_BACKOFF) {
+				nap_ns(ERR_BACKOFF_NS);
+				now = now_ns();
+				if (!may_issue(&ls, now))
+					break;
+			}
 			if (issue_batch(&ls, now) < 0)
 				break;
 			if (ls.inflight == 0) {
+				if (!ls.rate_gap_ns) {
+					/* Every I/O of the batch was refused at
+					 * submit and the policy ignores it. */
+					now = now_ns();
+					continue;
+				}
 				/* Only the rate cap leaves nothing in flight: wait. */
 				uint64_t wait = ls.next_issue_ns > now ? ls.next_issue_ns - now : 0;
 				if (wait > REAP_TIMEOUT_NS)

@@ -16,6 +16,7 @@
  * several and takes them in turn, one I/O each (fio's round robin). */
 struct thread_file {
 	int fd;                     /* shared by the clones of a section */
+	const char *path;           /* for error messages; owned by the runner */
 	uint64_t area_start;        /* offset */
 	uint64_t area_len;          /* bytes the offsets fall in */
 	uint64_t nblocks;           /* bs-sized slots in the area */
@@ -33,7 +34,9 @@ struct job_thread {
 	uint64_t deadline_ns;       /* 0: none */
 	cpu_set_t cpus;
 	bool pin;
-	const volatile int *stop;   /* set by the runner to end the job */
+	/* Set by the runner to end the job, and by a thread whose error the
+	 * job's continue_on_error does not cover: that ends the whole run. */
+	volatile int *stop;
 	int *go;                    /* set (atomic) when every thread is ready */
 	int ready;                  /* set (atomic) by the thread after setup */
 
@@ -46,7 +49,7 @@ struct job_thread {
 	uint64_t ended_ns;
 	struct rusage ru_start, ru_end;
 	int error;                  /* errno that ended the job, 0 if none */
-	char error_msg[256];
+	char error_msg[512];
 	int finished;               /* set (atomic) as the thread's last act */
 	pthread_t tid;
 };

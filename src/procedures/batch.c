@@ -15,6 +15,7 @@
 #include "collect/tune.h"
 #include "i18n.h"
 #include "output/report.h"
+#include "outwatch.h"
 
 /* The signal that stopped the run, for the exit status (128 + N). Set
  * by the handler, which may not do more than that and ask for the stop;
@@ -23,7 +24,8 @@ static volatile sig_atomic_t batch_signal;
 
 static void on_signal(int sig)
 {
-	batch_signal = sig;
+	if (!batch_signal)
+		batch_signal = sig;   /* the first one names the exit status */
 	procedure_request_stop();
 }
 
@@ -39,7 +41,13 @@ static void install_signals(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
+	/* An ignored SIGHUP stays ignored: `nohup blktop --batch ... &`
+	 * must live through the end of the SSH session. (SIGINT is taken
+	 * even when ignored, as a shell script's background jobs have it:
+	 * `kill -INT` is how such a run is stopped.) */
+	struct sigaction old_hup;
+	if (sigaction(SIGHUP, NULL, &old_hup) == 0 && old_hup.sa_handler != SIG_IGN)
+		sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 }
 
@@ -150,7 +158,10 @@ int procedure_main(struct cli_args *args, FILE *out)
 		hooks.interval_ms = args->job.status_interval_ms;
 	}
 
+	/* `| head -n1`: the reader leaving stops the procedure (outwatch.c). */
+	outwatch_start(fileno(out), on_signal);
 	int st = procedure_run(&req, &hooks, &table, err, sizeof(err));
+	outwatch_stop();
 	/* procedure_run has put everything back; this says so if it had not. */
 	tune_restore();
 	if (st == 2 || st == 3)
@@ -168,7 +179,11 @@ int procedure_main(struct cli_args *args, FILE *out)
 		fprintf(stderr, "blktop: %s\n", err);
 	proc_table_free(&table);
 	fflush(out);
-	if (batch_signal) {
+	if (batch_signal == SIGPIPE) {
+		fputs(_("blktop: the output's reader went away (broken pipe); the run was stopped\n"),
+		      stderr);
+		st = 128 + batch_signal;
+	} else if (batch_signal) {
 		fprintf(stderr, _("blktop: stopped by signal %d (%s); the table covers the time that ran\n"),
 			(int)batch_signal, strsignal(batch_signal));
 		st = 128 + batch_signal;

@@ -130,7 +130,10 @@ static void check_scheduler(struct proc_ctx *c, const char *disk)
 		sscanf(open + 1, "%63[^]]", active);
 	else
 		sscanf(raw, "%63s", active);
-	if (!strcmp(active, "none"))
+	/* Empty, blank or "[]": as good as no file. */
+	if (!active[0])
+		proc_note(c, _("  scheduler    %s has none to read"), disk);
+	else if (!strcmp(active, "none"))
 		proc_note(c, _("  scheduler    none: requests go straight to the device's queues (usual for virtio and NVMe disks, the least overhead)"));
 	else
 		proc_note(c, _("  scheduler    %s: requests wait in an I/O scheduler before the device, which adds a little to each I/O (cloud disks usually run none)"),

@@ -440,7 +440,8 @@ int proc_run(struct proc_ctx *c, struct job_set *set, size_t first)
 		row->status = r.groups[g].error ? 1 : 0;
 		if (r.groups[g].error) {
 			row->state = ROW_FAILED;
-			snprintf(row->note, sizeof(row->note), "%s", r.groups[g].error_msg);
+			snprintf(row->note, sizeof(row->note), "%.*s", (int)sizeof(row->note) - 1,
+				 r.groups[g].error_msg);
 		} else {
 			row->state = proc_stop ? ROW_STOPPED : ROW_DONE;
 			if (proc_stop)
@@ -448,6 +449,9 @@ int proc_run(struct proc_ctx *c, struct job_set *set, size_t first)
 					 _("stopped: figures cover the time that ran"));
 		}
 	}
+	char ignored[512];
+	if (run_ignored_errors(&r, ignored, sizeof(ignored)))
+		proc_note(c, "%s", ignored);
 	if (c->hooks->run_done)
 		c->hooks->run_done(c->t, &r, c->hooks->arg);
 	for (size_t g = 0; g < r.ngroups && first + g < c->t->nrows; g++)

@@ -129,8 +129,12 @@ int suite_run(struct proc_ctx *c)
 		job_set_free(&set);
 		if (st == 2 || st == 3)
 			return st;
-		if (st > worst)
+		/* A failed step (I/O errors, the device gone) ends the suite:
+		 * the rest would fail the same way, or hide why. */
+		if (st) {
 			worst = st;
+			break;
+		}
 	}
 	if (procedure_stop_requested())
 		c->t->interrupted = true;

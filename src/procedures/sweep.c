@@ -104,8 +104,12 @@ static int sweep_bs(struct proc_ctx *c)
 		st = run_step(c, &j, label, &row);
 		if (st == 2 || st == 3)
 			return st;
-		if (st > worst)
+		/* A failed step ends the curve: see suite_run. */
+		if (st) {
 			worst = st;
+			snprintf(c->t->stop_reason, sizeof(c->t->stop_reason), "error");
+			break;
+		}
 	}
 	return worst;
 }

@@ -105,6 +105,8 @@ static void cycle_choice(struct form *f, int step)
 	int n = 0, cur = 0;
 	while (o->choices[n])
 		n++;
+	if (n == 0)
+		return;
 	for (int i = 0; i < n; i++)
 		if (!strcmp(o->choices[i], text))
 			cur = i;

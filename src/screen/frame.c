@@ -153,14 +153,11 @@ void frame_draw(struct ui *u)
 	struct live_figures live;
 	struct pane_wants want;
 	wanted_rows(&u->model, &want);
+	/* A procedure's table and curve: across the top row, or (v) beside
+	 * the device list in its larger part. */
+	want.proc = proc_pane_rows(&u->model, COLS);
+	want.proc_beside = u->model.proc_on && !want.proc;
 	layout_compute(&u->layout, LINES, COLS, &want);
-	if (u->model.proc_on && !u->layout.too_small) {
-		/* A procedure's table and curve: the workload pane gets 3/5. */
-		struct rect *d = &u->layout.pane[PANE_DEVICES], *w = &u->layout.pane[PANE_WORKLOAD];
-		d->w = COLS * 2 / 5;
-		w->x = d->w + 1;
-		w->w = COLS - d->w - 1;
-	}
 	erase();
 	if (u->layout.too_small) {
 		draw_too_small(u);
@@ -179,11 +176,14 @@ void frame_draw(struct ui *u)
 	} else {
 		struct view v = { &u->model, &live, &u->theme };
 		for (int p = 0; p < PANE_COUNT; p++)
-			ui_panes[p]->draw(&v, u->layout.pane[p], &u->ps[p], u->focus == (enum pane_id)p);
+			if (u->layout.pane[p].h > 0 && u->layout.pane[p].w > 0)
+				ui_panes[p]->draw(&v, u->layout.pane[p], &u->ps[p], u->focus == (enum pane_id)p);
 		struct rect d = u->layout.pane[PANE_DEVICES];
-		draw_vline(&u->theme, d.y + 1, d.x + d.w, d.h - 1);
-		draw_text(d.y, d.x + d.w, 1, u->theme.attr[EL_PANE_TITLE] & ~A_BOLD,
-			  u->theme.tee_down);
+		if (d.w > 0) {       /* hidden while a procedure's pane is wide */
+			draw_vline(&u->theme, d.y + 1, d.x + d.w, d.h - 1);
+			draw_text(d.y, d.x + d.w, 1, u->theme.attr[EL_PANE_TITLE] & ~A_BOLD,
+				  u->theme.tee_down);
+		}
 		if (u->layout.bottom_side_by_side) {
 			struct rect c = u->layout.pane[PANE_CPU];
 			draw_vline(&u->theme, c.y + 1, c.x + c.w, c.h - 1);

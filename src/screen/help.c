@@ -20,6 +20,10 @@ static const char *const notes[] = {
 	N_("  Enter to start, Esc to leave. Values are checked as on the command line."),
 	N_("A write to a has-data device asks for its name; in-use and read-only"),
 	N_("  devices are refused. Leaving blktop stops the job and prints the summary."),
+	N_("Procedure (p): its table fills in step by step; a sweep draws its curve:"),
+	N_("  IOPS or bandwidth bars (left scale), clat avg points (right scale), the"),
+	N_("  knee marked. v: table and curve, table, curve, beside the devices; b:"),
+	N_("  IOPS or bandwidth. On leaving, the table is printed as --batch prints it."),
 	N_("Up/Down scroll this help; any other key returns."),
 };
 #define NNOTES (int)(sizeof(notes) / sizeof(notes[0]))

@@ -28,6 +28,8 @@ enum action {
 	ACT_REDRAW,
 	ACT_ESCAPE,
 	ACT_PROCEDURES,
+	ACT_PROC_VIEW,
+	ACT_PROC_MEASURE,
 };
 
 /* A key as get_wch gave it: a curses KEY_* code, or a character. */

@@ -17,6 +17,9 @@ struct pane_wants {
 	int devices;                   /* header, one per device, reasons line */
 	int cpu;                       /* header, all, one per CPU */
 	int irq;                       /* header, one per queue, info line */
+	int proc;                      /* a procedure's pane across the top row,
+					* title and note included (0: none) */
+	bool proc_beside;              /* one shows beside the device list */
 };
 
 struct layout {

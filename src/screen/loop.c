@@ -218,6 +218,7 @@ static void main_key(struct ui *u, struct key_event ev)
 	case ACT_ENTER: open_form(u); break;
 	case ACT_STOP: stop_job(u); break;
 	case ACT_PROCEDURES: procui_open(u); break;
+	case ACT_PROC_VIEW: case ACT_PROC_MEASURE: procui_action(u, act); break;
 	case ACT_QUIT:
 		if (model_job_active(&u->model))
 			u->prompt = PROMPT_QUIT;
@@ -404,9 +405,36 @@ static void finish_job(struct ui *u, const sigset_t *wait_mask)
 /* The screen goes to the terminal even when stdout is redirected, so
  * `blktop --run ... > run.txt` shows the screen and leaves the summary in
  * the file. */
+/* The terminal type must be one curses knows and can draw on: TERM unset
+ * or unknown makes newterm() fail, and a type without cursor addressing
+ * (TERM=dumb, emacs' shell) would scroll garbage. Each gets one line that
+ * says what to do, and exit 2, as bad input does. */
+static bool terminal_usable(SCREEN *scr)
+{
+	const char *term = getenv("TERM");
+	if (!scr) {
+		if (!term || !*term)
+			fprintf(stderr, "blktop: %s\n",
+				_("TERM is not set, so the screen cannot draw: set it (e.g. TERM=xterm-256color) or use --batch for a plain report"));
+		else
+			fprintf(stderr, _("blktop: the terminal type '%s' (TERM) is not known here: set TERM to one that is (e.g. xterm-256color) or use --batch for a plain report\n"),
+				term);
+		return false;
+	}
+	const char *cup = tigetstr("cup");
+	if (cup && cup != (char *)-1)
+		return true;
+	endwin();
+	delscreen(scr);
+	fprintf(stderr, _("blktop: the terminal type '%s' (TERM) cannot move the cursor, so the screen cannot draw: use --batch for a plain report, or a full terminal (e.g. TERM=xterm-256color)\n"),
+		term ? term : "");
+	return false;
+}
+
 static int terminal_start(struct ui *u)
 {
 	SCREEN *scr = NULL;
+	bool tty = true;
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		scr = newterm(NULL, stdout, stdin);
 		u->tty_fd = STDIN_FILENO;
@@ -416,10 +444,12 @@ static int terminal_start(struct ui *u)
 			scr = newterm(NULL, u->tty, u->tty);
 			u->tty_fd = fileno(u->tty);
 		}
+		tty = u->tty != NULL;
 	}
-	if (!scr) {
-		fprintf(stderr, "blktop: %s\n",
-			_("the screen needs a terminal; use --batch for a plain report"));
+	if (!tty || !terminal_usable(scr)) {
+		if (!tty)
+			fprintf(stderr, "blktop: %s\n",
+				_("the screen needs a terminal; use --batch for a plain report"));
 		if (u->tty)
 			fclose(u->tty);
 		u->tty = NULL;
@@ -569,17 +599,34 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	signals_give_back(&sigs);
 
 	bool json = args && args->format == OUTPUT_JSON;
-	if (u->model.have_result && args && args->output_file) {
+	int proc_out = -1;
+	if (u->model.proc_on) {
+		/* The last run was a procedure: its table, as --batch prints it
+		 * (a job run before it is not the news). */
+		proc_out = procui_summary(u);
+		if (u->model.run_rc && u->model.run_err[0])
+			fprintf(stderr, "blktop: %s\n", u->model.run_err);
+	} else if (u->model.have_result && args && args->output_file) {
 		if (summary_save(&u->model.result, args->output_file, json, err, sizeof(err)))
 			fprintf(stderr, "blktop: --output: %s\n", err);
 	} else if (u->model.have_result) {
 		summary_print(stdout, &u->model.result, json);
 	} else if (u->model.run_rc && u->model.run_err[0])
 		fprintf(stderr, "blktop: %s\n", u->model.run_err);
-	if (signals_caught())
+	/* Errors a continue_on_error policy let pass are said once more here,
+	 * as --batch says them, so they do not vanish with the screen. */
+	if (!u->model.proc_on && u->model.have_result &&
+	    run_ignored_errors(&u->model.result, err, sizeof(err)))
+		fprintf(stderr, "blktop: %s\n", err);
+	if (signals_caught() && (u->model.have_result || u->model.proc_on))
 		fprintf(stderr, _("blktop: stopped by signal %d (%s); the report covers the time that ran\n"),
 			signals_caught(), strsignal(signals_caught()));
+	else if (signals_caught())
+		fprintf(stderr, _("blktop: stopped by signal %d (%s)\n"), signals_caught(),
+			strsignal(signals_caught()));
 	int status = exit_status(u);
+	if (u->model.proc_on && !signals_caught())
+		status = u->model.run_rc ? u->model.run_rc : proc_out > 0 ? 1 : 0;
 	form_close(&u->form);
 	procrun_free(&u->procrun);
 	model_free(&u->model);

@@ -162,8 +162,12 @@ void model_on_interval(struct screen_model *m, const struct run_interval *iv)
 	struct live_figures *l = &m->live;
 	struct section_live *s = section_for(m, iv);
 	l->have_interval = true;
-	for (int d = 0; d < DIR_COUNT; d++)
+	for (int d = 0; d < DIR_COUNT; d++) {
 		l->errors += iv->errors[d];
+		l->dir_errors[d] += iv->errors[d];
+		if (!l->first_error[d])
+			l->first_error[d] = iv->first_error[d];
+	}
 	if (s) {
 		s->ramping = iv->ramping;
 		s->elapsed_ms = iv->t_ms;
@@ -297,6 +301,8 @@ static void final_figures(struct screen_model *m)
 		hist_percentiles(&ds->clat.hist, hist_default_pcts, hist_default_npcts,
 				 lat_min(&ds->clat), ds->clat.max_ns, f->pct_ns);
 		m->live.errors += ds->errors;
+		m->live.dir_errors[d] = ds->errors;
+		m->live.first_error[d] = ds->first_error;
 	}
 	m->live.elapsed_ms = g->runtime_ms;
 	pthread_mutex_unlock(&m->lock);
@@ -404,9 +410,11 @@ static void sample_irq(struct screen_model *m)
 {
 	struct irq_snapshot cur;
 	if (!m->follow[0] || irq_snapshot_take(m->follow, &cur)) {
+		m->irq_unreadable = m->follow[0] != 0;
 		irq_rates_drop(m);
 		return;
 	}
+	m->irq_unreadable = false;
 	struct irq_rate *rates = NULL;
 	if (m->irq_have_prev && cur.n) {
 		rates = calloc(cur.n, sizeof(*rates));

@@ -24,6 +24,12 @@
 #define MODEL_HISTORY 512       /* graph points kept: 8.5 min at 1 s */
 #define MODEL_NPCTS 17          /* hist_default_pcts */
 
+/* The procedure pane (v cycles): wide (the top row's full width, the
+ * CPU and IRQ panes given up on a small terminal) with the table and its
+ * curve, the table alone or the curve alone; or beside the device list. */
+enum proc_view { PROC_VIEW_BOTH, PROC_VIEW_TABLE, PROC_VIEW_CURVE, PROC_VIEW_BESIDE,
+		 PROC_VIEW_COUNT };
+
 enum job_state {
 	JOB_IDLE,        /* nothing run yet */
 	JOB_RUNNING,
@@ -50,6 +56,8 @@ struct live_figures {
 	struct dir_figures last[DIR_COUNT];  /* the last interval */
 	struct dir_figures run[DIR_COUNT];   /* the run so far, or the final result */
 	uint64_t errors;
+	uint64_t dir_errors[DIR_COUNT];      /* the run so far, per direction */
+	int first_error[DIR_COUNT];          /* errno of the first, 0 if none */
 	size_t history_len;
 	double history[MODEL_HISTORY];       /* IOPS per interval, oldest first */
 	uint64_t history_step_ms;
@@ -118,6 +126,7 @@ struct screen_model {
 
 	struct irq_snapshot irq_prev;
 	bool irq_have_prev, irq_valid;
+	bool irq_unreadable;         /* the last read of /proc/interrupts failed */
 	struct irq_rate *irq_rates;  /* irq_prev.n entries once valid */
 
 	bool have_result;
@@ -135,6 +144,10 @@ struct screen_model {
 	size_t proc_nrows, proc_planned;
 	bool proc_curve_bw;
 	bool proc_sweep;
+	enum proc_kind proc_kind;
+	long proc_knee;              /* numjobs sweep: the knee's row so far, or -1 */
+	enum proc_view proc_view;    /* v: how the procedure pane is laid out */
+	bool proc_bw_flip;           /* b: the curve plots the other measure */
 
 	uint64_t interval_ms;        /* the run's interval (graph step) */
 	bool pct_run;                /* percentiles of the run, not the interval */

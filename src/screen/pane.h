@@ -41,6 +41,9 @@ extern const struct pane_class pane_irq;
 
 /* A procedure's table, drawn by the workload pane while m->proc_on. */
 void proc_table_draw(const struct view *v, struct rect r, struct pane_state *st, bool focused);
+/* Rows (title and note included) the procedure pane would like across
+ * cols columns; 0 when it is not to take the top row's whole width. */
+int proc_pane_rows(const struct screen_model *m, int cols);
 
 /* Keeps st->top so that st->sel is among the `visible` rows shown. */
 void pane_scroll_to_selection(struct pane_state *st, int nrows, int visible);

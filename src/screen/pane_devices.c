@@ -53,10 +53,8 @@ static void pick_columns(const struct dev_rows *rows, int w, struct dev_columns 
 		c->sched = SCHED_W;
 		used += SCHED_W;
 	}
-	if (used + MODEL_W + VERDICT_MIN <= w) {
+	if (used + MODEL_W + VERDICT_MIN <= w)
 		c->model = MODEL_W;
-		used += MODEL_W;
-	}
 }
 
 /* Draws one row; the column order is NAME SIZE MODEL SCHED RQA VERDICT. */

@@ -93,7 +93,10 @@ static void draw_irq(const struct view *v, struct rect r, struct pane_state *st,
 	}
 	const struct irq_snapshot *s = &m->irq_prev;
 	if (!m->irq_have_prev) {
-		draw_text(y, x, w, t->attr[EL_DIM], _("reading /proc/interrupts..."));
+		/* Unreadable (a container, a fake tree) is said, not waited on. */
+		draw_text(y, x, w, t->attr[EL_DIM],
+			  m->irq_unreadable ? _("cannot read /proc/interrupts: no interrupt figures")
+					    : _("reading /proc/interrupts..."));
 		return;
 	}
 	if (s->n == 0) {
@@ -134,7 +137,7 @@ static void draw_irq(const struct view *v, struct rect r, struct pane_state *st,
 	if (st->top < 0)
 		st->top = 0;
 	for (int i = 0; i < visible && st->top + i < (int)s->n && y < end; i++, y++) {
-		size_t qi = (size_t)(st->top + i);
+		size_t qi = (size_t)st->top + (size_t)i;
 		const struct irq_queue *q = &s->q[qi];
 		const struct irq_rate *rt = m->irq_valid && m->irq_rates ? &m->irq_rates[qi] : NULL;
 		cx = x;

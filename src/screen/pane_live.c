@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "options.h"
 #include "screen/fmt.h"
 #include "screen/pane.h"
 
@@ -114,6 +115,26 @@ static void draw_percentiles(const struct view *v, int y, int x, int w, int d)
 		cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], val[i]);
 		cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], "  ");
 	}
+}
+
+/* Failed I/Os so far, per direction, the first one's errno text, and
+ * what the policy does with them: shown only when there are any, in the
+ * error colour, so a dying device is seen while the job still runs. */
+static void draw_errors(const struct view *v, int y, int x, int w)
+{
+	const struct live_figures *l = v->live;
+	char policy[32], line[400], first[160] = "";
+	int fe = l->first_error[DIR_READ] ? l->first_error[DIR_READ] : l->first_error[DIR_WRITE];
+
+	job_option_format(&v->m->job, job_option_find("continue_on_error"), policy,
+			  sizeof(policy));
+	if (fe)
+		snprintf(first, sizeof(first), _("  first: %s"), strerror(fe));
+	snprintf(line, sizeof(line), _("errors  read %llu  write %llu%s  (continue_on_error=%s%s)"),
+		 (unsigned long long)l->dir_errors[DIR_READ],
+		 (unsigned long long)l->dir_errors[DIR_WRITE], first, policy,
+		 l->state == JOB_FAILED ? _(": the job stopped") : "");
+	draw_text(y, x, w, v->t->attr[EL_ERROR], line);
 }
 
 /* iostat -x figures of the followed disk: live, or over the run at its
@@ -254,6 +275,8 @@ static void draw_live(const struct view *v, struct rect r, struct pane_state *st
 	for (int d = 0; d < DIR_COUNT && y < end; d++)
 		if (dirs[d])
 			draw_percentiles(v, y++, x, w, d);
+	if (l->errors && y < end)
+		draw_errors(v, y++, x, w);
 	/* Two lines for the device when the graph keeps at least one. */
 	y += draw_device(v, y, x, w, end - y >= 3 ? 2 : 1);
 	draw_graph(v, y, x, w, end - y);

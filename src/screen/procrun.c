@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "procedures/ramp.h"
 
 static void wake(int fd)
 {
@@ -35,6 +36,25 @@ static void on_note(const char *line, void *arg)
 	wake(p->wake_fd);
 }
 
+/* The numjobs sweep names its knee once it ends; the screen marks the
+ * knee of the steps done so far meanwhile, by the same rule (ramp.c). */
+static long knee_so_far(const struct procrun *p, const struct proc_table *t)
+{
+	struct ramp_point pts[RAMP_MAX_STEPS];
+	size_t n = 0;
+	if (t->kind != PROC_SWEEP_NUMJOBS)
+		return -1;
+	if (t->knee >= 0)
+		return t->knee;
+	for (size_t i = 0; i < t->nrows && n < RAMP_MAX_STEPS; i++) {
+		const struct proc_row *r = &t->rows[i];
+		if (r->state != ROW_DONE)
+			break;
+		pts[n++] = (struct ramp_point){ r->numjobs, r->iops, r->lat_avg_ns / 1000 };
+	}
+	return ramp_knee(pts, n, (double)p->req.lat_limit_us);
+}
+
 static void on_row(const struct proc_table *t, size_t row, void *arg)
 {
 	struct procrun *p = arg;
@@ -51,6 +71,7 @@ static void on_row(const struct proc_table *t, size_t row, void *arg)
 	p->nrows = t->nrows;
 	p->planned = t->planned;
 	p->curve_bw = t->curve_bw;
+	p->knee = knee_so_far(p, t);
 	snprintf(p->title, sizeof(p->title), "%s", t->title);
 	if (row < t->nrows && t->rows[row].state == ROW_RUNNING)
 		p->row_seq++;
@@ -76,7 +97,12 @@ static void *procrun_main(void *arg)
 	/* The final table: failures and stops are in it too. */
 	if (t.nrows)
 		on_row(&t, t.nrows, p);
-	proc_table_free(&t);
+	/* Kept for the summary printed when the screen is left. */
+	pthread_mutex_lock(&p->lock);
+	proc_table_free(&p->final);
+	p->final = t;
+	p->have_final = true;
+	pthread_mutex_unlock(&p->lock);
 	model_proc_ended(p->model, rc, err);
 	wake(p->wake_fd);
 	return NULL;
@@ -97,7 +123,10 @@ int procrun_start(struct procrun *p, enum proc_kind kind, const struct job_spec 
 	free(p->rows);
 	p->rows = NULL;
 	p->nrows = p->planned = 0;
+	p->knee = -1;
 	p->note[0] = '\0';
+	proc_table_free(&p->final);
+	p->have_final = false;
 	snprintf(p->title, sizeof(p->title), "%s", procedure_title(kind));
 	p->seq++;
 	pthread_mutex_unlock(&p->lock);
@@ -108,6 +137,7 @@ int procrun_start(struct procrun *p, enum proc_kind kind, const struct job_spec 
 	memcpy(p->job_given, given, sizeof(p->job_given));
 	p->req.job_given = p->job_given;
 	p->req.force = force;
+	p->req.lat_limit_us = p->lat_limit_us;
 	procedure_clear_stop();
 	int e = pthread_create(&p->tid, NULL, procrun_main, p);
 	if (e) {
@@ -151,6 +181,8 @@ bool procrun_collect(struct procrun *p, struct screen_model *m, uint64_t *seen,
 		}
 		m->proc_planned = p->planned;
 		m->proc_curve_bw = p->curve_bw;
+		m->proc_knee = p->knee;
+		m->proc_kind = p->req.kind;
 		m->proc_sweep = p->req.kind == PROC_SWEEP_BS || p->req.kind == PROC_SWEEP_NUMJOBS;
 		snprintf(m->proc_title, sizeof(m->proc_title), "%s", p->title);
 		snprintf(m->proc_note, sizeof(m->proc_note), "%s", p->note);
@@ -167,11 +199,18 @@ bool procrun_collect(struct procrun *p, struct screen_model *m, uint64_t *seen,
 	return started;
 }
 
+const struct proc_table *procrun_final(const struct procrun *p)
+{
+	return p->lock_ready && !p->active && p->have_final && p->final.nrows ? &p->final : NULL;
+}
+
 void procrun_free(struct procrun *p)
 {
 	if (!p->lock_ready)
 		return;
 	pthread_mutex_destroy(&p->lock);
+	proc_table_free(&p->final);
+	p->have_final = false;
 	free(p->rows);
 	p->rows = NULL;
 	p->lock_ready = false;

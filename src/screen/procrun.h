@@ -16,6 +16,7 @@ struct procrun {
 	struct screen_model *model;
 	int wake_fd;                 /* write end of the loop's pipe */
 	uint64_t interval_ms;
+	unsigned long long lat_limit_us;  /* numjobs sweep: --lat-limit (0: none) */
 	struct proc_request req;
 	bool job_given[64];
 	pthread_t tid;
@@ -30,6 +31,9 @@ struct procrun {
 	struct proc_row *rows;
 	size_t nrows, planned;
 	bool curve_bw;
+	long knee;                   /* numjobs sweep: the knee so far, or -1 */
+	struct proc_table final;     /* the whole table once the procedure ended */
+	bool have_final;
 };
 
 /* Starts kind on job (copied); given[] marks the options that win over
@@ -44,6 +48,9 @@ void procrun_join(struct procrun *p);
  * Returns true when a new row started since the last call (*row is it). */
 bool procrun_collect(struct procrun *p, struct screen_model *m, uint64_t *seen,
 		     uint64_t *seen_row, struct proc_row *row);
+/* After the join: the procedure's final table (rows that ran, the knee,
+ * interrupted), as --batch prints it; NULL when none ran or it made none. */
+const struct proc_table *procrun_final(const struct procrun *p);
 void procrun_free(struct procrun *p);
 
 #endif

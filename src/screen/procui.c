@@ -1,8 +1,9 @@
 /* procui.c - the procedure menu and thread as the event loop sees them:
  * p opens the menu on the selected device, Enter starts the procedure,
  * each step's start resets the live pane to that step's job, and the
- * table so far is copied into the model for the workload pane. Stop and
- * quit go through the same paths as a job's (loop.c). */
+ * table so far is copied into the model for the workload pane; v and b
+ * change how the pane shows it. Stop and quit go through the same paths
+ * as a job's (loop.c); leaving prints the table as --batch does. */
 #include "config.h"
 
 #include <errno.h>
@@ -61,12 +62,16 @@ static void start(struct ui *u)
 	if (job_option_set(&j, "runtime", rt, err, sizeof(err)) == 0)
 		set_given(given, "runtime");
 	pm->open = false;
+	/* The knee is the best step within the limit: --lat-limit, or its default. */
+	u->procrun.lat_limit_us = u->args ? u->args->lat_limit_us : 500;
 	/* The title bar and live pane show the target until the first step. */
 	struct job_set set = { &j, 1, pm->force };
 	model_job_starting(&u->model, &set);
 	u->model.proc_on = true;
 	u->model.proc_nrows = u->model.proc_planned = 0;
+	u->model.proc_knee = -1;
 	u->model.proc_note[0] = '\0';
+	u->ps[PANE_WORKLOAD].top = 0;
 	if (procrun_start(&u->procrun, (enum proc_kind)pm->sel, &j, given, pm->force, err,
 			  sizeof(err))) {
 		model_proc_ended(&u->model, 2, err);
@@ -117,4 +122,59 @@ bool procui_wake(struct ui *u)
 		step_started(u, &row);
 	changed = seq != u->seen_proc_seq;
 	return changed;
+}
+
+void procui_action(struct ui *u, enum action act)
+{
+	struct screen_model *m = &u->model;
+	if (!m->proc_on) {
+		model_set_status(m, false, "%s", _("No procedure to show: p starts one."));
+		return;
+	}
+	if (act == ACT_PROC_VIEW)
+		m->proc_view = (enum proc_view)((m->proc_view + 1) % PROC_VIEW_COUNT);
+	else if (act == ACT_PROC_MEASURE)
+		m->proc_bw_flip = !m->proc_bw_flip;
+}
+
+/* Writes the table in the format asked for; false when it could not. */
+static bool print_table(FILE *out, const struct proc_table *t, enum output_format fmt)
+{
+	if (fmt == OUTPUT_CSV)
+		proc_table_csv(out, t);
+	else if (fmt == OUTPUT_JSON)
+		proc_table_json(out, t);
+	else
+		proc_table_normal(out, t);
+	return fflush(out) == 0 && !ferror(out);
+}
+
+int procui_summary(struct ui *u)
+{
+	const struct proc_table *t = procrun_final(&u->procrun);
+	const struct cli_args *a = u->args;
+	enum output_format fmt = a ? a->format : OUTPUT_NORMAL;
+	if (!u->model.proc_on || !t)
+		return -1;
+	if (a && a->output_file) {
+		FILE *f = fopen(a->output_file, "w");
+		if (!f) {
+			fprintf(stderr, _("blktop: --output: cannot write %s: %s\n"), a->output_file,
+				strerror(errno));
+			return 1;
+		}
+		bool ok = print_table(f, t, fmt);
+		if ((fclose(f) || !ok)) {
+			fprintf(stderr, _("blktop: --output: writing %s failed: %s\n"),
+				a->output_file, strerror(errno));
+			return 1;
+		}
+	} else {
+		print_table(stdout, t, fmt);
+	}
+	/* The normal table says so itself; CSV and JSON stay machine-readable. */
+	if (t->interrupted && fmt != OUTPUT_NORMAL)
+		fprintf(stderr, "blktop: %s\n",
+			_("the procedure was stopped part-way: the table covers the steps that ran"));
+	return 0;
 }

@@ -1,4 +1,4 @@
-/* signals.h - SIGINT, SIGTERM, SIGHUP (and SIGWINCH for curses) while
+/* signals.h - SIGINT, SIGTERM, SIGHUP, SIGQUIT (and SIGWINCH for curses) while
  * the screen runs: blocked in every thread, let through only while the
  * event loop waits, where the handler records them and asks the run to
  * stop. */
@@ -7,7 +7,10 @@
 
 #include <signal.h>
 
-#define SCREEN_NSIGNALS 3
+/* SIGINT, SIGTERM, SIGHUP, and SIGQUIT: Ctrl-\ is a key like any other
+ * in the form, and must not dump core with the terminal in cbreak mode
+ * and sysfs values changed. */
+#define SCREEN_NSIGNALS 4
 
 struct screen_signals {
 	sigset_t mask;               /* the caller's mask, restored at the end */

@@ -63,6 +63,12 @@ extern const struct pane_class *const ui_panes[PANE_COUNT];
 void procui_open(struct ui *u);
 void procui_key(struct ui *u, struct key_event ev);
 bool procui_wake(struct ui *u);
+/* v and b: the procedure pane's layout, the curve's measure. */
+void procui_action(struct ui *u, enum action act);
+/* On leaving: the last procedure's table on stdout or into --output, in
+ * --output-format, as --batch prints it. 0 printed, 1 the file could not
+ * be written, -1 no procedure was the last run. */
+int procui_summary(struct ui *u);
 
 /* Draws the whole frame (or the too-small notice) and updates the
  * terminal. */

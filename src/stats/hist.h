@@ -32,7 +32,7 @@ struct hist {
 /* Bucket index of a value (pure, branch-light: it runs once per I/O). */
 static inline unsigned hist_index(uint64_t ns)
 {
-	if (ns < 2 * HIST_SUB)
+	if (ns < 2ULL * HIST_SUB)
 		return (unsigned)ns;
 	unsigned msb = 63u - (unsigned)__builtin_clzll(ns);
 	if (msb > HIST_MAX_MSB)

@@ -17,8 +17,6 @@ on_cleanup "tmux -L $SOCK kill-server 2>/dev/null; true"
 
 # A timing missed on a machine busy with other work says nothing about
 # blktop: there it is reported, not judged.
-ncpu=$(getconf _NPROCESSORS_ONLN)
-busy() { awk -v n="$ncpu" '{ exit !($1 > n) }' /proc/loadavg; }
 
 i=0
 while [ $i -lt 20 ]; do

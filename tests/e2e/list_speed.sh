@@ -6,7 +6,7 @@
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 
 require_loop_root
-HANG_FUSE="$top_builddir/tests/e2e/hang_fuse"
+FUSE_DISK="$top_builddir/tests/e2e/fuse_disk"
 
 i=0
 while [ $i -lt 20 ]; do
@@ -29,19 +29,28 @@ n=$($list | grep -c '^loop')
 note "--list with $n loop devices: best ${best} ms, worst ${worst} ms"
 [ "$n" -ge 20 ] || fail "expected 20 or more loop devices listed, got $n"
 # The best of five: a shared machine's other load shows in the worst.
-[ $best -lt 1000 ] && pass "--list under a second (best ${best} ms, worst ${worst} ms)" ||
+# A machine busy with other work (load above its CPU count, as when make
+# check runs everything in parallel) says nothing about blktop's speed:
+# there the figure is reported and only a hang is judged. tests/bench has
+# the benchmarks.
+if [ $best -lt 1000 ]; then
+	pass "--list under a second (best ${best} ms, worst ${worst} ms)"
+elif busy && [ $best -lt 10000 ]; then
+	note "NOT JUDGED: load $(cut -d' ' -f1 /proc/loadavg) on $ncpu CPUs; --list took ${best} ms at best"
+else
 	fail "--list took ${best} ms at best"
+fi
 
 # A device that never answers.
-if [ ! -x "$HANG_FUSE" ] || [ ! -c /dev/fuse ]; then
-	note "no /dev/fuse or $HANG_FUSE: hung-device case skipped"
+if [ ! -x "$FUSE_DISK" ] || [ ! -c /dev/fuse ]; then
+	note "no /dev/fuse or $FUSE_DISK: hung-device case skipped"
 	finish
 fi
 fmnt=$(mktemp -d "$WORK/fuse.XXXXXX")
 fifo="$WORK/fuse.fifo"
 mkfifo "$fifo"
 on_cleanup "umount -l $fmnt"
-"$HANG_FUSE" "$fmnt" >"$fifo" &
+"$FUSE_DISK" hang "$fmnt" >"$fifo" &
 server=$!
 if [ "$(head -n 1 "$fifo")" != ready ]; then
 	note "cannot mount a FUSE filesystem here: hung-device case skipped"
@@ -56,7 +65,9 @@ t0=$(now_ms)
 out=$($list)
 t=$(($(now_ms) - t0))
 note "--list with a hung device: ${t} ms"
-[ $t -lt 5000 ] && pass "--list with a hung device returned in ${t} ms" ||
+# The probe gives up on a device after 3 s; 10 s leaves room for a loaded
+# machine and still catches a hang.
+[ $t -lt 10000 ] && pass "--list with a hung device returned in ${t} ms" ||
 	fail "--list with a hung device took ${t} ms"
 case "$out" in
 *"contents of $(basename "$hung") unknown: it did not answer in time"*)
@@ -68,7 +79,7 @@ t0=$(now_ms)
 out=$("$DRIVER" gate-block "$hung")
 rc=$?
 t=$(($(now_ms) - t0))
-[ $rc = 3 ] && [ $t -lt 5000 ] && pass "gate on the hung device refuses in ${t} ms" ||
+[ $rc = 3 ] && [ $t -lt 10000 ] && pass "gate on the hung device refuses in ${t} ms" ||
 	fail "gate on the hung device: exit $rc after ${t} ms: $out"
 
 finish

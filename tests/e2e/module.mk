@@ -8,9 +8,14 @@ dist_check_SCRIPTS += tests/e2e/run_modes.sh tests/e2e/bad_input.sh
 TESTS += tests/e2e/verdict.sh tests/e2e/list_speed.sh tests/e2e/scratch.sh
 dist_check_SCRIPTS += tests/e2e/verdict.sh tests/e2e/list_speed.sh tests/e2e/scratch.sh
 EXTRA_DIST += tests/e2e/lib.sh
-# A FUSE file whose reads never return: the hung device of list_speed.sh.
-check_PROGRAMS += tests/e2e/hang_fuse
-tests_e2e_hang_fuse_SOURCES = tests/e2e/hang_fuse.c
+# A FUSE file that hangs or fails on demand: the hung device of
+# list_speed.sh, the failing and vanishing devices of faults.sh.
+check_PROGRAMS += tests/e2e/fuse_disk
+tests_e2e_fuse_disk_SOURCES = tests/e2e/fuse_disk.c
+# I/O errors mid-run under each continue_on_error policy, a device that
+# fails or disappears mid-run, losetup -d of a busy device, two writers.
+TESTS += tests/e2e/faults.sh
+dist_check_SCRIPTS += tests/e2e/faults.sh
 
 # The full screen in tmux (DESIGN 5): devices, Enter Enter, live figures,
 # the typed name for has-data, resizes, q and signals.
@@ -21,7 +26,7 @@ dist_check_SCRIPTS += tests/e2e/screen.sh
 # speed is never judged by a timed test.
 TESTS += tests/e2e/screen_figures.sh
 dist_check_SCRIPTS += tests/e2e/screen_figures.sh
-EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh
+EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh tests/bench/soak.sh
 # The built-in procedures (--profile, --suite, --sweep) and the seeds' own
 # job files (seeds 002 and 004), on loop devices with short runtimes.
 TESTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
@@ -51,4 +56,11 @@ tests/e2e/i18n.log: $(L10N_MO)
 CLEANFILES += $(L10N_MO)
 TESTS += tests/e2e/screen_procedures.sh
 dist_check_SCRIPTS += tests/e2e/screen_procedures.sh
+# Issue 7: signals (INT, TERM, HUP), the SSH session dropping, the output's
+# reader leaving and a second Ctrl-C, in batch and screen runs, with
+# sysfs, scratch device and terminal checked afterwards; and the screen
+# in a bad environment (TERM unknown or dumb, a non-UTF-8 locale, tiny
+# terminals, garbage typed in the workload form).
+TESTS += tests/e2e/signals.sh tests/e2e/bad_env.sh
+dist_check_SCRIPTS += tests/e2e/signals.sh tests/e2e/bad_env.sh
 EXTRA_DIST += tests/e2e/tmux_lib.sh

@@ -53,100 +53,115 @@ wait_refresh() {
 	done
 	last=$(elapsed)
 }
-last=$(elapsed)
-wait_refresh
-LC_ALL=C mpstat -P ALL 1 $SAMPLES >"$WORK/mpstat.txt" 2>&1 &
-mp=$!
-LC_ALL=C iostat -x -d -y "$name" 1 $SAMPLES >"$WORK/iostat.txt" 2>&1 &
-io=$!
-k=0
-while [ $k -lt $SAMPLES ]; do
+# One measurement: SAMPLES seconds of mpstat and iostat beside the screen,
+# compared. On a shared machine another program's burst can land in one
+# tool's second and not the other's, so a disagreement is measured again,
+# up to three times; a real miscount disagrees every time.
+measure() {
+	last=$(elapsed)
 	wait_refresh
-	k=$((k + 1))
-	cap >"$WORK/screen.$k"
-done
-wait $mp $io
+	LC_ALL=C mpstat -P ALL 1 $SAMPLES >"$WORK/mpstat.txt" 2>&1 &
+	mp=$!
+	LC_ALL=C iostat -x -d -y "$name" 1 $SAMPLES >"$WORK/iostat.txt" 2>&1 &
+	io=$!
+	k=0
+	while [ $k -lt $SAMPLES ]; do
+		wait_refresh
+		k=$((k + 1))
+		cap >"$WORK/screen.$k"
+	done
+	wait $mp $io
 
-# ---- CPU: the screen's rows against mpstat's Average lines ----
-awk '
-	FNR == 1 { file++ }
-	/^Average:/ && $2 != "CPU" {
-		for (i = 0; i < 10; i++) mp[$2, i] = $(i + 3)
-		next
-	}
-	FILENAME ~ /screen/ && NF == 10 && $1 ~ /^(all|[0-9]+\*?)$/ && $2 ~ /^[0-9]+\.[0-9][0-9]$/ {
-		c = $1; sub(/\*$/, "", c)
-		rows[c] = 1
-		for (i = 2; i <= 10; i++) sum[c, i - 2] += $i
-		n[c]++
-	}
-	END {
-		# screen: usr nice sys iowait irq soft steal guest idle
-		# mpstat: usr nice sys iowait irq soft steal guest gnice idle
-		split("0 1 2 3 4 5 6 7 9", map, " ")
-		split("%usr %nice %sys %iowait %irq %soft %steal %guest %idle", names, " ")
-		bad = 0; checked = 0
-		for (c in rows) {
-			if (!((c, 0) in mp)) { printf "no mpstat row for CPU %s\n", c; bad++; continue }
-			for (i = 0; i < 9; i++) {
-				s = sum[c, i] / n[c]; m = mp[c, map[i + 1]]
-				d = s - m; if (d < 0) d = -d
-				checked++
-				if (d > 5) { printf "CPU %s %s: screen %.2f, mpstat %.2f\n", c, names[i + 1], s, m; bad++ }
-			}
+	# ---- CPU: the screen's rows against mpstat's Average lines ----
+	awk '
+		FNR == 1 { file++ }
+		/^Average:/ && $2 != "CPU" {
+			for (i = 0; i < 10; i++) mp[$2, i] = $(i + 3)
+			next
 		}
-		printf "compared %d CPU figures\n", checked
-		exit bad ? 1 : (checked ? 0 : 2)
-	}' "$WORK/mpstat.txt" "$WORK"/screen.* >"$WORK/cpu.cmp"
-rc=$?
-if [ $rc = 0 ]; then
-	pass "CPU pane within 5 points of mpstat -P ALL ($(tail -n 1 "$WORK/cpu.cmp"))"
+		FILENAME ~ /screen/ && NF == 10 && $1 ~ /^(all|[0-9]+\*?)$/ && $2 ~ /^[0-9]+\.[0-9][0-9]$/ {
+			c = $1; sub(/\*$/, "", c)
+			rows[c] = 1
+			for (i = 2; i <= 10; i++) sum[c, i - 2] += $i
+			n[c]++
+		}
+		END {
+			# screen: usr nice sys iowait irq soft steal guest idle
+			# mpstat: usr nice sys iowait irq soft steal guest gnice idle
+			split("0 1 2 3 4 5 6 7 9", map, " ")
+			split("%usr %nice %sys %iowait %irq %soft %steal %guest %idle", names, " ")
+			bad = 0; checked = 0
+			for (c in rows) {
+				if (!((c, 0) in mp)) { printf "no mpstat row for CPU %s\n", c; bad++; continue }
+				for (i = 0; i < 9; i++) {
+					s = sum[c, i] / n[c]; m = mp[c, map[i + 1]]
+					d = s - m; if (d < 0) d = -d
+					checked++
+					if (d > 5) { printf "CPU %s %s: screen %.2f, mpstat %.2f\n", c, names[i + 1], s, m; bad++ }
+				}
+			}
+			printf "compared %d CPU figures\n", checked
+			exit bad ? 1 : (checked ? 0 : 2)
+		}' "$WORK/mpstat.txt" "$WORK"/screen.* >"$WORK/cpu.cmp"
+	cpu_rc=$?
+	# ---- Device: the screen's iostat line against iostat -x ----
+	awk -v dev="$name" '
+		function num(v) {
+			if (v ~ /k$/) return substr(v, 1, length(v) - 1) * 1000
+			if (v ~ /M$/) return substr(v, 1, length(v) - 1) * 1000000
+			if (v ~ /G$/) return substr(v, 1, length(v) - 1) * 1000000000
+			return v + 0
+		}
+		FNR == 1 { file++ }
+		FILENAME ~ /iostat/ && $1 == "Device" { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		FILENAME ~ /iostat/ && $1 == dev {
+			for (k in col) io[k] += $(col[k])
+			nio++
+			next
+		}
+		FILENAME ~ /screen/ {
+			# "loopN   r/s 3.00k  w/s 0 ..." and maybe a second line.
+			for (i = 1; i < NF; i++)
+				if ($i ~ /^(r\/s|w\/s|rkB\/s|wkB\/s|r_await|w_await|aqu-sz|%util)$/ && !seen[FILENAME, $i]++) {
+					scr[$i] += num($(i + 1)); nscr[$i]++
+				}
+		}
+		END {
+			split("r/s w/s rkB/s wkB/s r_await w_await aqu-sz %util", keys, " ")
+			# What the screen shows to three figures or two decimals may differ
+			# by its rounding: the absolute slack per figure.
+			split("1 1 1 1 0.02 0.02 0.05 2", slack, " ")
+			bad = 0
+			for (i = 1; i <= 8; i++) {
+				k = keys[i]
+				if (!nscr[k] || !nio) { printf "%s missing (screen %d, iostat %d)\n", k, nscr[k], nio; bad++; continue }
+				s = scr[k] / nscr[k]; m = io[k] / nio
+				d = s - m; if (d < 0) d = -d
+				lim = m * 0.05; if (lim < slack[i]) lim = slack[i]
+				printf "%s: screen %.2f iostat %.2f\n", k, s, m
+				if (d > lim) { printf "  differs by more than %.2f\n", lim; bad++ }
+			}
+			exit bad ? 1 : 0
+		}' "$WORK/iostat.txt" "$WORK"/screen.* >"$WORK/dev.cmp"
+	dev_rc=$?
+}
+attempt=1
+while :; do
+	rm -f "$WORK"/screen.*
+	measure
+	[ $cpu_rc = 0 ] && [ $dev_rc = 0 ] && break
+	[ $attempt -ge 3 ] && break
+	note "attempt $attempt disagreed (cpu $cpu_rc, device $dev_rc): measuring again"
+	attempt=$((attempt + 1))
+done
+if [ $cpu_rc = 0 ]; then
+	pass "CPU pane within 5 points of mpstat -P ALL ($(tail -n 1 "$WORK/cpu.cmp"), attempt $attempt)"
 else
 	fail "CPU pane differs from mpstat:"
 	cat "$WORK/cpu.cmp" "$WORK/mpstat.txt" "$WORK/screen.$SAMPLES" >&2
 fi
-
-# ---- Device: the screen's iostat line against iostat -x ----
-awk -v dev="$name" '
-	function num(v) {
-		if (v ~ /k$/) return substr(v, 1, length(v) - 1) * 1000
-		if (v ~ /M$/) return substr(v, 1, length(v) - 1) * 1000000
-		if (v ~ /G$/) return substr(v, 1, length(v) - 1) * 1000000000
-		return v + 0
-	}
-	FNR == 1 { file++ }
-	FILENAME ~ /iostat/ && $1 == "Device" { for (i = 1; i <= NF; i++) col[$i] = i; next }
-	FILENAME ~ /iostat/ && $1 == dev {
-		for (k in col) io[k] += $(col[k])
-		nio++
-		next
-	}
-	FILENAME ~ /screen/ {
-		# "loopN   r/s 3.00k  w/s 0 ..." and maybe a second line.
-		for (i = 1; i < NF; i++)
-			if ($i ~ /^(r\/s|w\/s|rkB\/s|wkB\/s|r_await|w_await|aqu-sz|%util)$/ && !seen[FILENAME, $i]++) {
-				scr[$i] += num($(i + 1)); nscr[$i]++
-			}
-	}
-	END {
-		split("r/s w/s rkB/s wkB/s r_await w_await aqu-sz %util", keys, " ")
-		# What the screen shows to three figures or two decimals may differ
-		# by its rounding: the absolute slack per figure.
-		split("1 1 1 1 0.02 0.02 0.05 2", slack, " ")
-		bad = 0
-		for (i = 1; i <= 8; i++) {
-			k = keys[i]
-			if (!nscr[k] || !nio) { printf "%s missing (screen %d, iostat %d)\n", k, nscr[k], nio; bad++; continue }
-			s = scr[k] / nscr[k]; m = io[k] / nio
-			d = s - m; if (d < 0) d = -d
-			lim = m * 0.05; if (lim < slack[i]) lim = slack[i]
-			printf "%s: screen %.2f iostat %.2f\n", k, s, m
-			if (d > lim) { printf "  differs by more than %.2f\n", lim; bad++ }
-		}
-		exit bad ? 1 : 0
-	}' "$WORK/iostat.txt" "$WORK"/screen.* >"$WORK/dev.cmp"
-if [ $? = 0 ]; then
-	pass "device figures within 5 % of iostat -x ($(tr '\n' ' ' <"$WORK/dev.cmp"))"
+if [ $dev_rc = 0 ]; then
+	pass "device figures within 5 % of iostat -x ($(tr '\n' ' ' <"$WORK/dev.cmp"), attempt $attempt)"
 else
 	fail "device figures differ from iostat -x:"
 	cat "$WORK/dev.cmp" "$WORK/iostat.txt" >&2

@@ -3,7 +3,10 @@
 # seven procedures, Esc leaves it, Enter starts the block-size sweep on a
 # scratch loop device with 1 s steps; the table fills in row by row in the
 # workload pane with its curve while the live pane runs; s stops it; a
-# has-data device needs its name typed; q leaves the terminal clean.
+# has-data device needs its name typed; q leaves the terminal clean and
+# prints the table. At 80x24 the pane shows seven rows and the curve (bars,
+# clat avg points, both scales, the x labels); v and b change the view and
+# the measure; with --output-format=csv the table printed is CSV.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 
 . "${top_srcdir:-.}/tests/e2e/tmux_lib.sh"
@@ -63,7 +66,7 @@ expect main "a first row is done" " done +[0-9.]+[kM]? +[0-9.]+[KMG]?i?B/s" 8000
 expect main "the live pane shows the running step's IOPS" "read +IOPS (0\.[0-9]*[1-9]|[1-9])" 5000
 n=$(cap main | grep -c " done ")
 [ "$n" -ge 1 ] && pass "$n rows done so far" || fail "no row done"
-expect main "the sweep draws its curve" " done .* #+ *\$" 8000
+expect main "the sweep draws its curve beside the table" "done .*[│|] +[0-9.]+[KMG]?i?B[│|].*[█#]" 8000
 expect main "the title bar shows the step running" "randread [0-9]+k? qd32 .* RUNNING" 1000
 
 # ---- s stops it: no further step starts ----
@@ -78,6 +81,7 @@ expect main "the menu keeps bs" "^ >bs " 100
 expect main "the menu keeps 2 s" "runtime of each step: 2s" 100
 tm send-keys -t main Enter
 expect main "the sweep runs again" "RUNNING" 3000
+expect main "its first step runs" "^ 512 +run" 5000
 tm send-keys -t main q
 expect main "q asks while the procedure runs" "Stop it and quit\\? \\(y/n\\)" 2000
 tm send-keys -t main y
@@ -98,5 +102,79 @@ if tm capture-pane -p -t main | grep -q "EXIT=\(0\|1\)$"; then
 else
 	fail "unexpected exit status: $(cap main | grep EXIT=)"
 fi
+
+# ---- Leaving printed the sweep's table on stdout, as --batch does ----
+if grep -q "block-size sweep" "$WORK/out" && grep -Eq "^ +512 " "$WORK/out"; then
+	pass "after q the sweep's table is on stdout"
+else
+	fail "no sweep table on stdout after q:"
+	sed 's/^/    | /' "$WORK/out" >&2
+fi
+grep -q "interrupted" "$WORK/out" && pass "the table says the sweep was stopped" ||
+	fail "the table does not say the sweep was stopped"
+
+# ---- 80x24: seven rows of the table, the curve with its latency series;
+# ---- --output-format=csv makes the table printed on leaving CSV ----
+tm new-session -d -s small -x 80 -y 24 "env LANG=$UTF8 LC_ALL=$UTF8 sh" ||
+	fail "cannot start an 80x24 session"
+tm send-keys -t small "\"$BLKTOP\" --output-format=csv > $WORK/out80 2> $WORK/err80; echo EXIT=\$?" Enter
+wait_for small "Devices.*Workload" 3000 || fail "the screen does not open at 80x24"
+select_dev small "$SAFE" || fail "cannot select $SAFE at 80x24"
+tm send-keys -t small p
+wait_for small "Procedures" 2000 || fail "p did not open the menu at 80x24"
+tm send-keys -t small G k
+i=0
+while [ $i -lt 20 ]; do tm send-keys -t small -; i=$((i + 1)); done
+expect small "the runtime per step is 1 s" "runtime of each step: 1s" 1000
+tm send-keys -t small Enter
+expect small "the sweep's pane takes the top row at 80x24" "^.block-size sweep" 3000
+if wait_for small "^ [0-9]+[kmg]? +done" 4000; then
+	t0=$(now_ms)
+	while [ "$(cap small | grep -Ec '^ [0-9]+[kmg]? +(done|stop|run)')" -lt 7 ] &&
+	      [ $(($(now_ms) - t0)) -lt 20000 ]; do
+		sleep 0.2
+	done
+fi
+cap small >"$WORK/small.txt"
+n=$(grep -Ec '^ [0-9]+[kmg]? +(done|stop|run)' "$WORK/small.txt")
+if [ "$n" -ge 7 ]; then
+	pass "80x24 shows $n rows of the table"
+else
+	fail "80x24 shows $n rows of the table, want 7 or more:"
+	sed 's/^/    | /' "$WORK/small.txt" >&2
+fi
+expect small "the curve's legend names both series" "bandwidth per s .*clat avg \\(right scale\\)" 100
+expect small "the curve's left scale has its top and 0" "^ +[0-9.]+[KMG]?i?B[│|].*[│|][0-9.]+k?[um]s *\$" 100
+expect small "the curve's x axis is labelled with block sizes" "^ +bs 512 .*[0-9]+[km]" 100
+expect small "the latency series is drawn" "[│|].*[●o]" 100
+tm send-keys -t small b
+expect small "b plots IOPS instead" "[█#] IOPS +[●o] clat avg" 1000
+tm send-keys -t small v
+expect small "v: the table alone, more rows" "^ 512 +done" 1000
+tm send-keys -t small v
+sleep 0.5
+if cap small | sed -n 3p | grep -q "IOPS .*clat avg"; then
+	pass "v: the curve alone, its legend under the pane's title"
+else
+	fail "v did not show the curve alone:"
+	cap small | sed 's/^/    | /' >&2
+fi
+tm send-keys -t small s
+expect small "s stops the sweep" "(DONE|FAILED) *\$" 8000
+tm send-keys -t small q
+if wait_for small "^EXIT=" 8000; then
+	pass "q leaves the 80x24 screen"
+else
+	fail "q did not leave the 80x24 screen"
+fi
+if head -n 1 "$WORK/out80" | grep -q "^procedure,test,state,rw,bs," &&
+   grep -Eq "^bs,512,done,randread,512," "$WORK/out80"; then
+	pass "with --output-format=csv the table printed on leaving is CSV"
+else
+	fail "no CSV table on stdout:"
+	sed 's/^/    | /' "$WORK/out80" >&2
+fi
+grep -q "stopped part-way" "$WORK/err80" && pass "stderr says the sweep was stopped part-way" ||
+	fail "stderr does not say the sweep was stopped: $(cat "$WORK/err80")"
 
 finish

@@ -7,14 +7,14 @@
 # Environment: CC (default clang), FUZZ_OUT (build and working corpora,
 # default a fresh directory under $TMPDIR), top_builddir (where config.h
 # is; without one a minimal config.h is made), FUZZERS (default
-# "jobfile options").
+# "jobfile options cli numbers sysfs").
 set -eu
 
 seconds=${1:-60}
 here=$(cd "$(dirname "$0")" && pwd)
 srcdir=$(cd "$here/../.." && pwd)
 CC=${CC:-clang}
-FUZZERS=${FUZZERS:-"jobfile options"}
+FUZZERS=${FUZZERS:-"jobfile options cli numbers sysfs"}
 
 if ! command -v "$CC" >/dev/null 2>&1; then
 	echo "run.sh: $CC not found: libFuzzer needs clang (apt-get install clang)" >&2
@@ -39,16 +39,26 @@ fi
 CFLAGS="-std=gnu11 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer,address,undefined"
 CFLAGS="$CFLAGS -fno-sanitize-recover=undefined -Wall -Wextra -Wno-unused-parameter"
 CPPFLAGS="-I$confdir -I$srcdir/src"
+s=$srcdir/src
+# The sysfs target links every reader of /proc and /sys, and what they use.
+SYSFS_SRCS="$s/collect/cpu.c $s/collect/diskstat.c $s/collect/irq.c $s/collect/devices.c
+	$s/collect/probe.c $s/collect/gate.c $s/collect/listing.c $s/collect/verdict.c
+	$s/collect/tune.c $s/procedures/env.c $s/output/json.c $s/textwidth.c $s/sysroot.c"
 
 for f in $FUZZERS; do
 	case $f in
 	jobfile) srcs="$here/fuzz_jobfile.c $srcdir/src/jobfile.c $srcdir/src/options.c" ;;
 	options) srcs="$here/fuzz_options.c $srcdir/src/options.c" ;;
+	cli) srcs="$here/fuzz_cli.c $s/cli.c $s/options.c" ;;
+	numbers) srcs="$here/fuzz_numbers.c $s/options.c $s/collect/irq.c $s/sysroot.c" ;;
+	sysfs) srcs="$here/fuzz_sysfs.c $SYSFS_SRCS"
+		libs="$(pkg-config --cflags --libs blkid mount libproc2) -lpthread -lm" ;;
 	*) echo "run.sh: unknown fuzzer '$f'" >&2; exit 2 ;;
 	esac
 	echo "== building fuzz_$f"
 	# shellcheck disable=SC2086
-	$CC $CFLAGS $CPPFLAGS -o "$out/fuzz_$f" $srcs
+	$CC $CFLAGS $CPPFLAGS -o "$out/fuzz_$f" $srcs ${libs:-}
+	libs=
 done
 
 status=0

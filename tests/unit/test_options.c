@@ -56,6 +56,13 @@ static void test_times(void **state)
 	assert_int_equal(v, 120000);
 	assert_int_equal(parse_time_ms("1h", &v), 0);
 	assert_int_equal(v, 3600000);
+	/* Microseconds round up: a short time never becomes 0 (no limit). */
+	assert_int_equal(parse_time_ms("500us", &v), 0);
+	assert_int_equal(v, 1);
+	assert_int_equal(parse_time_ms("2000us", &v), 0);
+	assert_int_equal(v, 2);
+	assert_int_equal(parse_time_ms("0us", &v), 0);
+	assert_int_equal(v, 0);
 	assert_int_equal(parse_time_ms("10x", &v), -1);
 	assert_int_equal(parse_time_ms("", &v), -1);
 }
@@ -103,6 +110,41 @@ static void test_set_values(void **state)
 	assert_int_equal(j.ioengine, ENGINE_PSYNC);
 	assert_int_equal(job_option_set(&j, "cpus_allowed_policy", "split", err, sizeof(err)), 0);
 	assert_int_equal(j.cpus_policy, CPUS_SPLIT);
+}
+
+/* continue_on_error: fio's names and its 0/1, as bits per direction; the
+ * value reads back as the name a user would type. */
+static void test_continue_on_error(void **state)
+{
+	static const struct {
+		const char *in;
+		int bits;
+		const char *shown;
+	} cases[] = {
+		{ "none", COE_NONE, "none" }, { "read", COE_READ, "read" },
+		{ "write", COE_WRITE, "write" }, { "io", COE_READ | COE_WRITE, "io" },
+		{ "verify", COE_VERIFY, "verify" }, { "all", COE_ALL, "all" },
+		{ "0", COE_NONE, "none" }, { "1", COE_ALL, "all" },
+	};
+	const struct job_option *o = job_option_find("continue_on_error");
+	struct job_spec j;
+	char err[256], buf[32];
+	(void)state;
+	assert_non_null(o);
+	job_defaults(&j);
+	assert_int_equal(j.continue_on_error, COE_NONE);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(job_option_set(&j, "continue_on_error", cases[i].in, err,
+						sizeof(err)), 0);
+		assert_int_equal(j.continue_on_error, cases[i].bits);
+		job_option_format(&j, o, buf, sizeof(buf));
+		assert_string_equal(buf, cases[i].shown);
+	}
+	/* verify covers no I/O error: blktop does not verify. */
+	assert_false(COE_VERIFY & (COE_READ | COE_WRITE));
+	assert_int_equal(job_option_set(&j, "continue_on_error", "2", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "continue_on_error"));
+	assert_non_null(strstr(err, "none, read, write, io, verify, all"));
 }
 
 static void test_errors_name_the_option(void **state)
@@ -179,6 +221,7 @@ int main(void)
 		cmocka_unit_test(test_times),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_set_values),
+		cmocka_unit_test(test_continue_on_error),
 		cmocka_unit_test(test_errors_name_the_option),
 		cmocka_unit_test(test_table_is_consistent),
 		cmocka_unit_test(test_format_size),

@@ -205,7 +205,7 @@ static void check_no_overlap(const struct layout *l)
 static void test_layout(void **state)
 {
 	struct layout l;
-	struct pane_wants w = { 30, 4, 3 };
+	struct pane_wants w = { .devices = 30, .cpu = 4, .irq = 3 };
 	layout_compute(&l, 24, 80, &w);
 	assert_false(l.too_small);
 	check_no_overlap(&l);
@@ -221,10 +221,26 @@ static void test_layout(void **state)
 	assert_true(l.bottom_side_by_side);
 	check_no_overlap(&l);
 	/* 64 CPUs on a small terminal: the CPU pane cannot take everything. */
-	struct pane_wants big = { 40, 66, 40 };
+	struct pane_wants big = { .devices = 40, .cpu = 66, .irq = 40 };
 	layout_compute(&l, 30, 100, &big);
 	check_no_overlap(&l);
 	assert_true(l.pane[PANE_LIVE].h >= 7);
+	/* A procedure's pane at 80x24: the top row's width, room for its
+	 * title, a header, seven rows, a small curve and its note; the live
+	 * pane keeps its figures. */
+	struct pane_wants proc = { .devices = 5, .cpu = 4, .irq = 3, .proc = 40 };
+	layout_compute(&l, 24, 80, &proc);
+	check_no_overlap(&l);
+	assert_int_equal(l.pane[PANE_WORKLOAD].w, 80);
+	assert_int_equal(l.pane[PANE_DEVICES].w, 0);
+	assert_true(l.pane[PANE_WORKLOAD].h >= 16);
+	assert_true(l.pane[PANE_LIVE].h >= 5);
+	/* A short table leaves the CPU and IRQ panes their rows. */
+	proc.proc = 10;
+	layout_compute(&l, 40, 120, &proc);
+	check_no_overlap(&l);
+	assert_int_equal(l.pane[PANE_WORKLOAD].h, 10);
+	assert_true(l.pane[PANE_CPU].h >= 4 && l.pane[PANE_IRQ].h >= 3);
 }
 
 static void test_formats(void **state)

@@ -1,12 +1,19 @@
-/* hang_fuse.c - a device that stops answering, for the test that --list
- * never hangs (tests/e2e/list_speed.sh). Without dm-suspend, nbd or a dead
- * SAN path at hand, a loop device backed by a FUSE file whose server stops
- * replying to reads behaves the same: every read of it waits forever.
+/* fuse_disk.c - a disk that goes bad on demand, for the tests of hung and
+ * failing devices (tests/e2e/list_speed.sh, tests/e2e/faults.sh). Without
+ * dm-suspend, dm-flakey, scsi_debug or nbd at hand, a loop device backed
+ * by a FUSE file whose server misbehaves does the same to whoever uses it.
  *
- *   hang_fuse MOUNTPOINT     mounts a file MOUNTPOINT/disk (64 MiB of
- *                            zeros), prints "ready", serves until SIGUSR1,
- *                            then swallows every read; SIGTERM ends it and
- *                            the kernel fails the pending reads.
+ *   fuse_disk hang MOUNTPOINT  mounts a file MOUNTPOINT/disk (64 MiB that
+ *                              reads as zeros), prints "ready", serves until
+ *                              SIGUSR1, then swallows every read: reads of
+ *                              the device wait forever.
+ *   fuse_disk fail MOUNTPOINT  the same, but writes are accepted (and
+ *                              dropped) and the file is opened for direct
+ *                              I/O (no page cache hides the server); after
+ *                              SIGUSR1 every read and write fails with EIO.
+ *
+ * In both modes SIGTERM or SIGKILL ends the server and the kernel fails
+ * every request from then on: the device is gone.
  *
  * Speaks the raw /dev/fuse protocol (linux/fuse.h) so it needs no libfuse.
  * Not installed. */
@@ -27,12 +34,13 @@
 #define DISK_SIZE (64ULL << 20)
 #define DISK_NODE 2
 
-static volatile sig_atomic_t hanging;
+static volatile sig_atomic_t broken;  /* SIGUSR1 came */
+static int fail_mode;                  /* "fail" rather than "hang" */
 
 static void on_usr1(int sig)
 {
 	(void)sig;
-	hanging = 1;
+	broken = 1;
 }
 
 /* Sends a reply: the header and len bytes of data. */
@@ -48,7 +56,7 @@ static void reply(int fd, uint64_t unique, int error, const void *data, size_t l
 	if (len)
 		memcpy(buf + sizeof(h), data, len);
 	if (write(fd, buf, sizeof(h) + len) < 0 && errno != ENOENT)
-		perror("hang_fuse: write");
+		perror("fuse_disk: write");
 	free(buf);
 }
 
@@ -93,7 +101,7 @@ static void serve(int fd)
 				continue;
 			if (errno == ENODEV)
 				return;   /* unmounted */
-			perror("hang_fuse: read");
+			perror("fuse_disk: read");
 			return;
 		}
 		if ((size_t)n < sizeof(struct fuse_in_header))
@@ -143,14 +151,36 @@ static void serve(int fd)
 			struct fuse_open_out o;
 			memset(&o, 0, sizeof(o));
 			o.fh = 1;
+			/* Every read and write reaches the server, so failing
+			 * it fails the device at once. */
+			if (fail_mode)
+				o.open_flags = FOPEN_DIRECT_IO;
 			reply(fd, in->unique, 0, &o, sizeof(o));
 			break;
 		}
 		case FUSE_READ:
-			/* The whole point: a read that never comes back. */
-			if (!hanging)
+			/* hang: a read that never comes back. */
+			if (!broken)
 				reply_read(fd, in->unique, arg);
+			else if (fail_mode)
+				reply(fd, in->unique, -EIO, NULL, 0);
 			break;
+		case FUSE_WRITE: {
+			const struct fuse_write_in *w = arg;
+			struct fuse_write_out o;
+			if (!fail_mode) {
+				reply(fd, in->unique, -ENOSYS, NULL, 0);
+				break;
+			}
+			if (broken) {
+				reply(fd, in->unique, -EIO, NULL, 0);
+				break;
+			}
+			memset(&o, 0, sizeof(o));
+			o.size = w->offset < DISK_SIZE ? w->size : 0;
+			reply(fd, in->unique, 0, &o, sizeof(o));
+			break;
+		}
 		case FUSE_RELEASE:
 		case FUSE_FLUSH:
 		case FUSE_FSYNC:
@@ -175,19 +205,20 @@ int main(int argc, char **argv)
 	char opts[128];
 	int fd;
 
-	if (argc != 2) {
-		fprintf(stderr, "usage: hang_fuse MOUNTPOINT\n");
+	if (argc != 3 || (strcmp(argv[1], "hang") && strcmp(argv[1], "fail"))) {
+		fprintf(stderr, "usage: fuse_disk hang|fail MOUNTPOINT\n");
 		return 2;
 	}
+	fail_mode = !strcmp(argv[1], "fail");
 	signal(SIGUSR1, on_usr1);
 	fd = open("/dev/fuse", O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
-		perror("hang_fuse: /dev/fuse");
+		perror("fuse_disk: /dev/fuse");
 		return 77;
 	}
 	snprintf(opts, sizeof(opts), "fd=%d,rootmode=40000,user_id=0,group_id=0", fd);
-	if (mount("blktop-hang", argv[1], "fuse.blktop-hang", MS_NOSUID | MS_NODEV, opts) != 0) {
-		perror("hang_fuse: mount");
+	if (mount("blktop-disk", argv[2], "fuse.blktop-disk", MS_NOSUID | MS_NODEV, opts) != 0) {
+		perror("fuse_disk: mount");
 		return 77;
 	}
 	printf("ready\n");

@@ -1,0 +1,16 @@
+/* outwatch.h - notices when the reader of blktop's output goes away
+ * (`blktop --batch ... | head -n1`), so a run stops at once instead of
+ * measuring for its whole runtime into a pipe nobody reads. */
+#ifndef BLKTOP_OUTWATCH_H
+#define BLKTOP_OUTWATCH_H
+
+/* Watches fd when it is a pipe or a socket; when its reader has gone,
+ * calls gone(SIGPIPE), and again every 50 ms until outwatch_stop(), from
+ * the watcher's own thread (so gone must do no more than a signal
+ * handler would, and may be called many times). Returns 0 when watching, -1
+ * when fd is not worth watching (a file, a terminal) or on error. */
+int outwatch_start(int fd, void (*gone)(int sig));
+/* Ends the watcher and waits for its thread; safe without a start. */
+void outwatch_stop(void);
+
+#endif

@@ -1,0 +1,205 @@
+#!/bin/sh
+# faults.sh - I/O errors and vanishing devices mid-run (issue 7). A loop
+# device on a full tmpfs fails writes (ENOSPC/EIO); a loop device on a FUSE
+# file (fuse_disk) fails every I/O on SIGUSR1, or all of them for good when
+# its server is killed (the device is gone). Each continue_on_error policy
+# either stops the run (exit 1, one line naming target, direction, offset
+# and errno) or counts the errors and goes on (exit 0, counts in the report
+# and the JSON, "N I/O errors ignored" on stderr). Also: losetup -d of a
+# busy device, a second writer on the same device, a sweep that meets an
+# error. Every case checks the exit status, the message, and that nothing
+# is left behind (no blktop process, mount or loop device of ours).
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+
+require_loop_root
+command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
+FUSE_DISK="$top_builddir/tests/e2e/fuse_disk"
+
+# bt NAME ARGS...: runs blktop in batch; sets rc, ms; output in $WORK/NAME.*
+bt() {
+	name=$1
+	shift
+	t0=$(now_ms)
+	"$BLKTOP" --batch "$@" >"$WORK/$name.out" 2>"$WORK/$name.err"
+	rc=$?
+	ms=$(($(now_ms) - t0))
+}
+# expect_rc WANT WHAT: the last bt's exit status.
+expect_rc() {
+	[ "$rc" = "$1" ] && pass "$2: exit $rc" ||
+		fail "$2: exit $rc, expected $1: $(cat "$WORK/$name.err")"
+}
+# expect_err REGEX WHAT: the last bt's stderr matches (grep -E).
+expect_err() {
+	grep -Eq "$1" "$WORK/$name.err" && pass "$2: stderr says $(head -c 200 "$WORK/$name.err")" ||
+		fail "$2: stderr lacks /$1/: $(cat "$WORK/$name.err")"
+}
+# json_errs DIR: "total_err first_error" of the last bt's JSON.
+json_errs() {
+	jq -r "[.jobs[0].$1.total_err, .jobs[0].$1.first_error] | @tsv" "$WORK/$name.out" 2>/dev/null
+}
+# No blktop of this test still runs on DEV.
+expect_no_blktop() {
+	left=$(pgrep -f "blktop.* $1( |\$)" 2>/dev/null)
+	[ -z "$left" ] && pass "no blktop left running on $1" ||
+		fail "blktop still running on $1: pids $left"
+}
+# A loop device attached to FILE that the test detaches itself; the
+# cleanup detaches it by its backing file, never by a name that another
+# test may have been given since.
+attach_own() {
+	d=$(losetup -f --show --direct-io=on "$1") || return 1
+	on_cleanup "losetup -j '$1' | cut -d: -f1 | xargs -r -n1 losetup -d"
+	printf '%s\n' "$d"
+}
+
+# ---- 1. write errors: a loop device on a 16 MiB tmpfs, 64 MiB sparse ------
+tmnt=$(mktemp -d "$WORK/tmpfs.XXXXXX")
+mount -t tmpfs -o size=16M blktop-faults "$tmnt" || skip "cannot mount a tmpfs"
+on_cleanup "umount -l $tmnt"
+truncate -s 64M "$tmnt/disk"
+full=$(attach "$tmnt/disk") || fail "attach on tmpfs"
+RUN="--runtime=2 --time_based --bs=64k --iodepth=4"
+
+bt none --run randwrite "$full" $RUN
+expect_rc 1 "write errors, continue_on_error=none"
+expect_err "^blktop: $full: write at offset [0-9]+ failed: (No space left on device|Input/output error) \(continue_on_error=none\)\$" \
+	"write errors, none"
+grep -Eq 'err=(28|5) ' "$WORK/none.out" && pass "none: the report of what ran is printed, err=" ||
+	fail "none: no report with err=: $(head -3 "$WORK/none.out")"
+
+bt rpol --run randwrite "$full" $RUN --continue_on_error=read
+expect_rc 1 "write errors, continue_on_error=read"
+expect_err "write at offset [0-9]+ failed: .*\(continue_on_error=read\)" "write errors, read"
+
+for p in write io all 1; do
+	bt "p$p" --run randwrite "$full" $RUN --continue_on_error=$p --output-format=json
+	want=$p
+	[ "$p" = 1 ] && want=all
+	expect_rc 0 "write errors, continue_on_error=$p"
+	expect_err "^blktop: [0-9]+ I/O errors? ignored \(continue_on_error=$want\); the first: write at offset [0-9]+: " \
+		"write errors, $p"
+	set -- $(json_errs write)
+	if [ "${1:-0}" -gt 0 ] && { [ "${2:-}" = 28 ] || [ "${2:-}" = 5 ]; }; then
+		pass "$p: JSON write total_err=$1 first_error=$2"
+	else
+		fail "$p: JSON write total_err/first_error: ${1:-?} ${2:-?}"
+	fi
+	[ "$(jq '.jobs[0].error' "$WORK/p$p.out")" = 0 ] && pass "$p: JSON error 0 (as fio)" ||
+		fail "$p: JSON error is $(jq '.jobs[0].error' "$WORK/p$p.out")"
+done
+# The text report shows the counts per direction.
+bt ptext --run randwrite "$full" $RUN --continue_on_error=write
+grep -Eq '^  write: IOPS=.*; errors=[1-9]' "$WORK/ptext.out" &&
+	grep -Eq 'errors +: total=[1-9][0-9]*, first_error=(28|5)/' "$WORK/ptext.out" &&
+	pass "text report: errors=N per direction and total/first_error" ||
+	fail "text report lacks the error counts: $(grep -i error "$WORK/ptext.out")"
+
+# A procedure stops at the failing step: the bs sweep's first step fails.
+bt sweep --sweep bs "$full" --rw=randwrite --runtime=1 --iodepth=4
+expect_rc 1 "sweep bs on a failing device"
+expect_err "write at offset [0-9]+ failed" "sweep bs: the step's error"
+steps=$(grep -Ec '^\[[0-9]+/[0-9]+\] ' "$WORK/sweep.out")
+[ "$steps" = 1 ] && pass "sweep bs stopped at the failing step" ||
+	fail "sweep bs started $steps steps, expected 1: $(grep '^\[' "$WORK/sweep.out" | head -5)"
+expect_no_blktop "$full"
+
+# ---- 2. a FUSE disk: read errors, then a killed server --------------------
+if [ ! -x "$FUSE_DISK" ] || [ ! -c /dev/fuse ]; then
+	note "no /dev/fuse or $FUSE_DISK: FUSE cases skipped"
+else
+	# fuse_up: starts a server in fail mode; sets fmnt, server, fdev.
+	fuse_up() {
+		fmnt=$(mktemp -d "$WORK/fuse.XXXXXX")
+		fifo="$fmnt.fifo"
+		mkfifo "$fifo"
+		on_cleanup "! grep -q ' $fmnt ' /proc/mounts || umount -l $fmnt"
+		"$FUSE_DISK" fail "$fmnt" >"$fifo" &
+		server=$!
+		on_cleanup "! kill -0 $server 2>/dev/null || kill -KILL $server"
+		[ "$(head -n 1 "$fifo")" = ready ] || return 1
+		fdev=$(attach_own "$fmnt/disk")
+	}
+	if ! fuse_up; then
+		note "cannot mount a FUSE filesystem here: FUSE cases skipped"
+	else
+		# Read errors from 0.7 s on; the policy read goes on.
+		(sleep 0.7; kill -USR1 $server) &
+		bt fread --run randread "$fdev" --runtime=2 --time_based --iodepth=4 \
+			--continue_on_error=read --output-format=json
+		expect_rc 0 "read errors, continue_on_error=read"
+		expect_err "I/O errors? ignored \(continue_on_error=read\); the first: read at offset [0-9]+: Input/output error" \
+			"read errors, read"
+		set -- $(json_errs read)
+		[ "${1:-0}" -gt 0 ] && [ "${2:-}" = 5 ] && pass "read: JSON read total_err=$1 first_error=5" ||
+			fail "read: JSON read total_err/first_error: ${1:-?} ${2:-?}"
+		# Every I/O fails and the policy ignores it: the job keeps going
+		# to its end without spinning a core (it backs off).
+		bt fdead --run randread "$fdev" --runtime=2 --time_based --iodepth=4 \
+			--continue_on_error=io
+		expect_rc 0 "a device failing everything, continue_on_error=io"
+		[ "$ms" -ge 1900 ] && [ "$ms" -lt 6000 ] && pass "failing device: ran its 2 s (${ms} ms)" ||
+			fail "failing device: took ${ms} ms for a 2 s run"
+		# The same with none: stops at the first error.
+		bt fnone --run randread "$fdev" --runtime=2 --time_based
+		expect_rc 1 "read errors, continue_on_error=none"
+		expect_err "^blktop: $fdev: read at offset [0-9]+ failed: Input/output error \(continue_on_error=none\)\$" \
+			"read errors, none"
+		kill -KILL $server 2>/dev/null
+		wait $server 2>/dev/null
+		expect_no_blktop "$fdev"
+
+		# Device gone: the server is killed 1 s into a 10 s run.
+		if fuse_up; then
+			(sleep 1; kill -KILL $server) &
+			bt gone --run randwrite "$fdev" --runtime=10 --time_based --iodepth=8 --numjobs=2
+			expect_rc 1 "device gone mid-run"
+			expect_err "^blktop: $fdev: write at offset [0-9]+ failed: Input/output error" "device gone"
+			[ "$ms" -lt 6000 ] && pass "device gone: the run ended ${ms} ms after it began (10 s planned)" ||
+				fail "device gone: the run took ${ms} ms"
+			grep -q 'err= 5' "$WORK/gone.out" && pass "device gone: the report of what ran is printed" ||
+				fail "device gone: no report: $(head -3 "$WORK/gone.out")"
+			wait $server 2>/dev/null
+			expect_no_blktop "$fdev"
+			# What the test made goes away: loop device and mount.
+			losetup -d "$fdev" && umount -l "$fmnt" &&
+				! grep -q " $fmnt " /proc/mounts &&
+				[ -z "$(losetup -j "$fmnt/disk" 2>/dev/null)" ] &&
+				pass "the dead device detaches and its mount goes" ||
+				fail "cannot clean up after the dead device"
+		fi
+	fi
+fi
+
+# ---- 3. losetup -d on a busy device ---------------------------------------
+# This kernel only sets autoclear on a device that is open: the job runs
+# to its end, and the device goes when blktop closes it.
+f=$(sparse_file detach.img 64M)
+ddev=$(attach_own "$f") || fail "attach $f"
+(sleep 0.7; losetup -d "$ddev") &
+bt detach --run randwrite "$ddev" --runtime=2 --time_based
+expect_rc 0 "losetup -d mid-run"
+[ "$ms" -ge 1900 ] && pass "losetup -d mid-run: the job ran to its end (${ms} ms)" ||
+	fail "losetup -d mid-run: ended after ${ms} ms"
+sleep 0.5
+[ -z "$(losetup -j "$f")" ] && pass "losetup -d mid-run: the device went away after the run" ||
+	fail "losetup -d mid-run: still attached: $(losetup -j "$f")"
+
+# ---- 4. two writers -------------------------------------------------------
+f=$(sparse_file two.img 64M)
+wdev=$(attach_own "$f") || fail "attach $f"
+"$BLKTOP" --batch --run randwrite "$wdev" --runtime=2 --time_based >"$WORK/first.out" 2>"$WORK/first.err" &
+first=$!
+sleep 0.8
+bt second --run write "$wdev" --runtime=1 --time_based
+expect_rc 3 "a second writer on the same device is refused"
+expect_err "refusing to write $wdev: in-use: .*EBUSY.*open for writing by blktop \(pid $first\)" \
+	"second writer"
+wait $first
+frc=$?
+[ "$frc" = 0 ] && grep -q 'err= 0' "$WORK/first.out" && grep -Eq 'IOPS=[1-9]' "$WORK/first.out" &&
+	pass "the first writer is unaffected (exit 0, no errors)" ||
+	fail "the first writer: exit $frc: $(cat "$WORK/first.err")"
+expect_no_blktop "$wdev"
+
+finish
