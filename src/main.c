@@ -222,10 +222,13 @@ int main(int argc, char **argv)
 	case MODE_PROFILE:
 	case MODE_SUITE:
 	case MODE_SWEEP: {
-		/* The screen has no procedure view yet: these always run as in
-		 * --batch. */
+		/* On a terminal the procedure runs on the screen, its table
+		 * filling in, and is printed on exit; otherwise (piped, --batch)
+		 * as a plain report. */
 		FILE *out;
-		if (!(out = open_output(&args))) {
+		if (!args.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+			status = screen_main(&args, NULL, scratch_path());
+		} else if (!(out = open_output(&args))) {
 			status = 2;
 		} else {
 			status = procedure_main(&args, out);

@@ -573,6 +573,8 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		snprintf(u->preselect, sizeof(u->preselect), "%s", scratch_dev);
 	else if (initial_job && initial_job->njobs)
 		snprintf(u->preselect, sizeof(u->preselect), "%s", initial_job->jobs[0].filename);
+	else if (args && args->procedure)
+		snprintf(u->preselect, sizeof(u->preselect), "%s", args->job.filename);
 
 	/* The first frame comes before anything slow: the devices as sysfs
 	 * lists them, their verdicts once the scanner has probed them. */
@@ -587,7 +589,7 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	u->next_tick_ns = mono_ns() + u->delay_ms * 1000000ull;
 	if (initial_job && initial_job->njobs)
 		start_job(u, initial_job);
-	else
+	else if (!(args && args->procedure && procui_start_args(u, args) == 0))
 		rescan(u);
 	frame_draw(u);
 

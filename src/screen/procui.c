@@ -41,6 +41,9 @@ void procui_open(struct ui *u)
 	procmenu_open(&u->procmenu, d, u->procmenu.runtime_s ? u->procmenu.runtime_s : rt);
 }
 
+static void launch(struct ui *u, enum proc_kind kind, const struct job_spec *job,
+		   const bool *given, bool force, const char *dev_name);
+
 static void set_given(bool *given, const char *name)
 {
 	const struct job_option *o = job_option_find(name);
@@ -62,25 +65,45 @@ static void start(struct ui *u)
 	if (job_option_set(&j, "runtime", rt, err, sizeof(err)) == 0)
 		set_given(given, "runtime");
 	pm->open = false;
+	launch(u, (enum proc_kind)pm->sel, &j, given, pm->force, pm->dev_name);
+}
+
+/* `blktop --sweep bs vdc` on a terminal: the procedure starts at once, as
+ * `--run` starts a job, with the options given on the command line. */
+int procui_start_args(struct ui *u, const struct cli_args *args)
+{
+	enum proc_kind kind;
+	if (procedure_kind(args->mode, args->procedure, &kind))
+		return -1;
+	const char *name = strrchr(args->job.filename, '/');
+	launch(u, kind, &args->job, args->job_given, args->force,
+	       name ? name + 1 : args->job.filename);
+	return 0;
+}
+
+static void launch(struct ui *u, enum proc_kind kind, const struct job_spec *job,
+		   const bool *given, bool force, const char *dev_name)
+{
+	char err[600];
+	struct job_spec j = *job;
 	/* The knee is the best step within the limit: --lat-limit, or its default. */
 	u->procrun.lat_limit_us = u->args ? u->args->lat_limit_us : 500;
 	/* The title bar and live pane show the target until the first step. */
-	struct job_set set = { &j, 1, pm->force };
+	struct job_set set = { &j, 1, force };
 	model_job_starting(&u->model, &set);
 	u->model.proc_on = true;
 	u->model.proc_nrows = u->model.proc_planned = 0;
 	u->model.proc_knee = -1;
 	u->model.proc_note[0] = '\0';
 	u->ps[PANE_WORKLOAD].top = 0;
-	if (procrun_start(&u->procrun, (enum proc_kind)pm->sel, &j, given, pm->force, err,
-			  sizeof(err))) {
+	if (procrun_start(&u->procrun, kind, &j, given, force, err, sizeof(err))) {
 		model_proc_ended(&u->model, 2, err);
 		model_collect_pending(&u->model);
 		model_set_status(&u->model, true, "%s", err);
 		return;
 	}
 	model_set_status(&u->model, false, _("%s started on %s; s stops it."),
-			 procedure_name((enum proc_kind)pm->sel), pm->dev_name);
+			 procedure_name(kind), dev_name);
 }
 
 void procui_key(struct ui *u, struct key_event ev)

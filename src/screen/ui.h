@@ -61,6 +61,9 @@ extern const struct pane_class *const ui_panes[PANE_COUNT];
 /* procui.c: p opens the procedure menu; its keys; what the procedure
  * thread left (true when the frame changed). */
 void procui_open(struct ui *u);
+/* --profile/--suite/--sweep on a terminal: starts that procedure at once.
+ * -1 if args name none. */
+int procui_start_args(struct ui *u, const struct cli_args *args);
 void procui_key(struct ui *u, struct key_event ev);
 bool procui_wake(struct ui *u);
 /* v and b: the procedure pane's layout, the curve's measure. */

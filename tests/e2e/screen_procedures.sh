@@ -7,6 +7,7 @@
 # prints the table. At 80x24 the pane shows seven rows and the curve (bars,
 # clat avg points, both scales, the x labels); v and b change the view and
 # the measure; with --output-format=csv the table printed is CSV.
+# `blktop --profile ...` on a terminal runs the profile on the screen.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 
 . "${top_srcdir:-.}/tests/e2e/tmux_lib.sh"
@@ -176,5 +177,20 @@ else
 fi
 grep -q "stopped part-way" "$WORK/err80" && pass "stderr says the sweep was stopped part-way" ||
 	fail "stderr does not say the sweep was stopped: $(cat "$WORK/err80")"
+
+# ---- One command: --profile on a terminal runs on the screen, and its
+# ---- table comes out on the terminal after q ----
+tm new-session -d -s cli -x 80 -y 24 "env LANG=$UTF8 LC_ALL=$UTF8 sh" ||
+	fail "cannot start a session for --profile"
+tm send-keys -t cli "\"$BLKTOP\" --profile throughput $safe --runtime=1; echo EXIT=\$?" Enter
+expect cli "--profile on a terminal opens the screen with the procedure" "^.throughput profile" 5000
+expect cli "the profile runs to its end on the screen" "DONE *\$" 15000
+tm send-keys -t cli q
+if wait_for cli "^EXIT=0" 8000; then
+	pass "q after the profile: exit status 0"
+else
+	fail "q after the profile: $(cap cli | grep EXIT=)"
+fi
+expect cli "the profile's table is printed on leaving" "^ *seq-(read|write) +[0-9]" 100
 
 finish
