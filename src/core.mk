@@ -12,12 +12,13 @@ tests_unit_test_options_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_options_LDADD = $(CMOCKA_LIBS)
 endif
 
-# make check-valgrind: unit tests and the batch end-to-end tests with every
+# make check-valgrind: unit tests, the fuzz corpora, and the batch
+# end-to-end tests (the I/O error paths of faults.sh too) with every
 # blktop and test program under valgrind (errors and definite leaks fail).
 # The screen tests wait for figures within seconds, which valgrind's pace
 # does not meet, so they are left to the ASan build (--enable-asan).
-VALGRIND_TESTS = $(filter tests/unit/%,$(TESTS)) tests/e2e/run_modes.sh \
-	tests/e2e/bad_input.sh tests/e2e/verdict.sh
+VALGRIND_TESTS = $(filter tests/unit/% tests/fuzz/%,$(TESTS)) tests/e2e/run_modes.sh \
+	tests/e2e/bad_input.sh tests/e2e/verdict.sh tests/e2e/faults.sh
 EXTRA_DIST += tests/valgrind-wrap.sh
 check-valgrind:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS="$(VALGRIND_TESTS)" \
