@@ -30,12 +30,12 @@ in_shell() {
 	shift 3
 	tm new-session -d -s "$s" -x 120 -y 40 "env LANG=$loc LC_ALL=$loc sh" ||
 		skip "tmux cannot start a session here"
-	tm send-keys -t "$s" "stty -a > $WORK/$s.before; $pre \"$BLKTOP\" $* > $WORK/$s.out 2> $WORK/$s.err; echo \$? > $WORK/$s.rc; stty -a > $WORK/$s.after; echo DONE-$s" Enter
+	tm send-keys -t "$s" "stty -a > $WORK/$s.before; $pre \"$BLKTOP\" $* > $WORK/$s.out 2> $WORK/$s.err; echo \$? > $WORK/$s.rc; stty -a > $WORK/$s.after; echo DONE-\$((6*7))-$s" Enter
 }
 
 # ended NAME WANT_RC WHAT: exit status, terminal modes, alternate screen.
 ended() {
-	wait_for "$1" "DONE-$1" 8000 || fail "$3: the shell did not get back"
+	wait_for "$1" "DONE-42-$1" 8000 || fail "$3: the shell did not get back"
 	rc=$(cat "$WORK/$1.rc" 2>/dev/null)
 	[ "$rc" = "$2" ] && pass "$3: exit status $2" ||
 		fail "$3: exit status '$rc', expected $2: $(cat "$WORK/$1.err")"

@@ -47,6 +47,21 @@ expect_no_blktop() {
 # A loop device attached to FILE that the test detaches itself; the
 # cleanup detaches it by its backing file, never by a name that another
 # test may have been given since.
+# writing DEV: waits (10 s at most) until DEV has completed writes, so a
+# blktop started on it has it open for its job, not just for its probe
+# (a slow start, valgrind, a busy machine).
+# A loop device keeps its counters from earlier attachments: the count is
+# compared with the one at the call.
+writes_done() { awk '{ print $5 }' "/sys/block/$(basename "$1")/stat" 2>/dev/null; }
+writing() {
+	w0=$(writes_done "$1")
+	i=0
+	while [ "$(writes_done "$1")" = "$w0" ] && [ $i -lt 200 ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+}
+
 attach_own() {
 	d=$(losetup -f --show --direct-io=on "$1") || return 1
 	on_cleanup "losetup -j '$1' | cut -d: -f1 | xargs -r -n1 losetup -d"
@@ -149,9 +164,10 @@ else
 		wait $server 2>/dev/null
 		expect_no_blktop "$fdev"
 
-		# Device gone: the server is killed 1 s into a 10 s run.
+		# Device gone: the server is killed half a second after the writes
+		# begin, in a 10 s run.
 		if fuse_up; then
-			(sleep 1; kill -KILL $server) &
+			(writing "$fdev"; sleep 0.5; kill -KILL $server) &
 			bt gone --run randwrite "$fdev" --runtime=10 --time_based --iodepth=8 --numjobs=2
 			expect_rc 1 "device gone mid-run"
 			expect_err "^blktop: $fdev: write at offset [0-9]+ failed: Input/output error" "device gone"
@@ -176,7 +192,7 @@ fi
 # to its end, and the device goes when blktop closes it.
 f=$(sparse_file detach.img 64M)
 ddev=$(attach_own "$f") || fail "attach $f"
-(sleep 0.7; losetup -d "$ddev") &
+(writing "$ddev"; losetup -d "$ddev") &
 bt detach --run randwrite "$ddev" --runtime=2 --time_based
 expect_rc 0 "losetup -d mid-run"
 [ "$ms" -ge 1900 ] && pass "losetup -d mid-run: the job ran to its end (${ms} ms)" ||
@@ -188,12 +204,13 @@ sleep 0.5
 # ---- 4. two writers -------------------------------------------------------
 f=$(sparse_file two.img 64M)
 wdev=$(attach_own "$f") || fail "attach $f"
-"$BLKTOP" --batch --run randwrite "$wdev" --runtime=2 --time_based >"$WORK/first.out" 2>"$WORK/first.err" &
+"$BLKTOP" --batch --run randwrite "$wdev" --runtime=3 --time_based >"$WORK/first.out" 2>"$WORK/first.err" &
 first=$!
-sleep 0.8
+writing "$wdev"
 bt second --run write "$wdev" --runtime=1 --time_based
 expect_rc 3 "a second writer on the same device is refused"
-expect_err "refusing to write $wdev: in-use: .*EBUSY.*open for writing by blktop \(pid $first\)" \
+# The holder's name is its command (blktop; memcheck under valgrind).
+expect_err "refusing to write $wdev: in-use: .*EBUSY.*open for writing by .* \(pid $first\)" \
 	"second writer"
 wait $first
 frc=$?

@@ -143,7 +143,7 @@ screen_start() {
 	rm -f "$WORK/$s".*
 	tm new-session -d -s "$s" -x 120 -y 40 "env LANG=$UTF8 LC_ALL=$UTF8 sh" ||
 		skip "tmux cannot start a session here"
-	tm send-keys -t "$s" "stty -a > $WORK/$s.before; sh -c 'echo \$\$ > $WORK/$s.pid; exec \"$BLKTOP\" $*' > $WORK/$s.out 2> $WORK/$s.err; echo \$? > $WORK/$s.rc; stty -a > $WORK/$s.after; echo DONE-$s" Enter
+	tm send-keys -t "$s" "stty -a > $WORK/$s.before; sh -c 'echo \$\$ > $WORK/$s.pid; exec \"$BLKTOP\" $*' > $WORK/$s.out 2> $WORK/$s.err; echo \$? > $WORK/$s.rc; stty -a > $WORK/$s.after; echo DONE-\$((6*7))-$s" Enter
 	i=0
 	while [ ! -s "$WORK/$s.pid" ] && [ $i -lt 50 ]; do
 		sleep 0.1
@@ -155,7 +155,7 @@ screen_start() {
 # screen_ended NAME WANT_RC WHAT: the exit status, the terminal modes as
 # before, the alternate screen left; the session is closed afterwards.
 screen_ended() {
-	wait_for "$1" "DONE-$1" 3000 || fail "$3: the shell did not get back"
+	wait_for "$1" "DONE-42-$1" 8000 || fail "$3: the shell did not get back"
 	rc=$(cat "$WORK/$1.rc" 2>/dev/null)
 	[ "$rc" = "$2" ] && pass "$3: exit status $2" || fail "$3: exit status '$rc', expected $2"
 	if cmp -s "$WORK/$1.before" "$WORK/$1.after"; then
