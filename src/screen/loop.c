@@ -435,13 +435,18 @@ static int terminal_start(struct ui *u)
 {
 	SCREEN *scr = NULL;
 	bool tty = true;
+	/* Without TERM there is nothing for newterm() to look up. */
+	const char *term = getenv("TERM");
+	bool has_term = term && *term;
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
-		scr = newterm(NULL, stdout, stdin);
+		if (has_term)
+			scr = newterm(NULL, stdout, stdin);
 		u->tty_fd = STDIN_FILENO;
 	} else {
 		u->tty = fopen("/dev/tty", "r+e");
 		if (u->tty) {
-			scr = newterm(NULL, u->tty, u->tty);
+			if (has_term)
+				scr = newterm(NULL, u->tty, u->tty);
 			u->tty_fd = fileno(u->tty);
 		}
 		tty = u->tty != NULL;
