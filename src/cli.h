@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "run.h"
+#include "jobset.h"
 
 enum cli_mode { MODE_SCREEN, MODE_RUN, MODE_LIST, MODE_JOBFILE, MODE_PROFILE, MODE_SUITE,
 		MODE_SWEEP, MODE_DEMO, MODE_HELP, MODE_VERSION };

@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "run.h"
+#include "jobset.h"
 
 /*
  * The rules, fio's where fio has one:

@@ -7,10 +7,9 @@ if HAVE_CMOCKA
 # tests/jobs/ through top_srcdir (AM_TESTS_ENVIRONMENT).
 check_PROGRAMS += tests/unit/test_jobfile
 TESTS += tests/unit/test_jobfile
-tests_unit_test_jobfile_SOURCES = tests/unit/test_jobfile.c \
-	src/jobfile.c src/options.c
+tests_unit_test_jobfile_SOURCES = tests/unit/test_jobfile.c
 tests_unit_test_jobfile_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_jobfile_LDADD = $(CMOCKA_LIBS) $(LIBINTL)
+tests_unit_test_jobfile_LDADD = $(unit_ldadd)
 endif
 
 # The seeds' job files, used by the unit test and the end-to-end tests.

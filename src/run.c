@@ -33,23 +33,6 @@ void run_request_stop(void)
 	run_stop_flag = 1;
 }
 
-int job_set_add(struct job_set *set, const struct job_spec *job)
-{
-	struct job_spec *n = realloc(set->jobs, (set->njobs + 1) * sizeof(*n));
-	if (!n)
-		return -1;
-	set->jobs = n;
-	set->jobs[set->njobs++] = *job;
-	return 0;
-}
-
-void job_set_free(struct job_set *set)
-{
-	free(set->jobs);
-	set->jobs = NULL;
-	set->njobs = 0;
-}
-
 /* What the monitor reads of a section at one moment. */
 struct section_snap {
 	uint64_t t_ns;
@@ -764,44 +747,4 @@ out:
 		return status;
 	}
 	return 0;
-}
-
-bool run_ignored_errors(const struct run_result *r, char *buf, size_t len)
-{
-	uint64_t n = 0;
-	const struct group_result *first = NULL;
-
-	if (r->exit_status)
-		return false;
-	for (size_t i = 0; i < r->ngroups; i++) {
-		const struct group_result *g = &r->groups[i];
-		uint64_t e = g->dir[DIR_READ].errors + g->dir[DIR_WRITE].errors;
-		if (e && !first)
-			first = g;
-		n += e;
-	}
-	if (!n)
-		return false;
-	char policy[32];
-	job_option_format(&first->spec, job_option_find("continue_on_error"), policy,
-			  sizeof(policy));
-	int dir = first->dir[DIR_READ].errors ? DIR_READ : DIR_WRITE;
-	const struct dir_stats *ds = &first->dir[dir];
-	snprintf(buf, len,
-		 ngettext("%llu I/O error ignored (continue_on_error=%s); the first: %s at offset %llu: %s",
-			  "%llu I/O errors ignored (continue_on_error=%s); the first: %s at offset %llu: %s",
-			  (unsigned long)n),
-		 (unsigned long long)n, policy, dir == DIR_READ ? _("read") : _("write"),
-		 (unsigned long long)ds->first_error_offset, strerror(ds->first_error));
-	return true;
-}
-
-void run_result_free(struct run_result *r)
-{
-	for (size_t i = 0; i < r->ngroups; i++)
-		sample_series_free(&r->groups[i].series);
-	free(r->groups);
-	free(r->disks);
-	free(r->cpu);
-	memset(r, 0, sizeof(*r));
 }

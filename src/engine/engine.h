@@ -10,7 +10,7 @@
 #include <sys/resource.h>
 
 #include "job.h"
-#include "run.h"
+#include "stats/stats.h"
 
 /* One file or device a thread works on; a job with a filename list gets
  * several and takes them in turn, one I/O each (fio's round robin). */

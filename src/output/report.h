@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "run.h"
+#include "result.h"
 
 /* fio's normal report: one block per reporting group, "Run status group"
  * per stonewall group, "Disk stats", then blktop's extras. Numbers use '.'

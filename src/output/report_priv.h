@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run.h"
+#include "result.h"
 
 /* fio's significant figures for IOPS and bandwidth (sig_figs=4). */
 #define REPORT_SIG_FIGS 4

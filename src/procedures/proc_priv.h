@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "procedures/procedure.h"
+#include "run.h"
 
 /* Seed 001 tests over size=10G; files made in a directory are capped at
  * half the free space, and get this much when the seed names no size. */

@@ -13,7 +13,8 @@
 #include <stdio.h>
 
 #include "job.h"
-#include "run.h"
+#include "jobset.h"
+#include "result.h"
 
 struct cli_args;
 

@@ -28,13 +28,7 @@ tests_unit_test_irq_SOURCES = tests/unit/test_irq.c src/collect/irq.c src/sysroo
 tests_unit_test_irq_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_irq_LDADD = $(CMOCKA_LIBS)
 
-tests_unit_test_screen_model_SOURCES = tests/unit/test_screen_model.c \
-	src/screen/model.c src/screen/devsource.c src/screen/fmt.c src/screen/form.c \
-	src/screen/draw.c src/screen/keys.c src/screen/layout.c \
-	src/collect/irq.c src/collect/cpu.c src/collect/diskstat.c \
-	src/collect/devices.c src/collect/probe.c src/collect/verdict.c \
-	src/stats/hist.c src/stats/stats.c src/options.c src/sysroot.c
+tests_unit_test_screen_model_SOURCES = tests/unit/test_screen_model.c
 tests_unit_test_screen_model_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_screen_model_LDADD = $(CMOCKA_LIBS) $(NCURSESW_LIBS) $(BLKID_LIBS) \
-	$(MOUNT_LIBS) $(PROC2_LIBS) $(LIBINTL) $(PTHREAD_LIBS) -lm
+tests_unit_test_screen_model_LDADD = $(unit_ldadd)
 endif

@@ -4,7 +4,7 @@
 #define BLKTOP_SCREEN_H
 
 #include "cli.h"
-#include "run.h"
+#include "jobset.h"
 
 /* Runs the screen until the user quits or SIGINT, SIGTERM or SIGHUP
  * arrives. initial_job (may be NULL) starts at once and is not taken

@@ -11,6 +11,10 @@
 
 #include "stats/hist.h"
 
+/* fio's "IO depths" buckets: 1, 2, 4, 8, 16, 32, >=64. */
+#define DEPTH_LEVELS 7
+
+
 /* Welford's running mean and sum of squared deviations. */
 struct welford {
 	uint64_t n;
@@ -89,5 +93,15 @@ struct sample_series {
 int sample_series_init(struct sample_series *s, size_t cap);
 void sample_series_add(struct sample_series *s, const struct sample *x);
 void sample_series_free(struct sample_series *s);
+
+/* Counters of one direction; written by one job thread. */
+struct dir_stats {
+	uint64_t ios;
+	uint64_t bytes;
+	uint64_t errors;
+	int first_error;            /* errno of the first failed I/O, 0 if none */
+	uint64_t first_error_offset; /* where it was */
+	struct lat_stat slat, clat, lat;
+};
 
 #endif

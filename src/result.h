@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* result.h - what a run produced, as typed values: per reporting group
+ * figures, the devices' and CPUs' deltas, the live interval. The runner
+ * fills them; reports, procedures and the screen read them. Below the
+ * output layer, so reports never need the runner. */
+#ifndef BLKTOP_RESULT_H
+#define BLKTOP_RESULT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collect/cpu.h"
+#include "collect/diskstat.h"
+#include "job.h"
+#include "stats/stats.h"
+
+/* Results of one reporting group (a job section and its clones). */
+struct group_result {
+	char name[JOB_NAME_MAX];
+	unsigned groupid;           /* stonewall group, as fio's groupid */
+	unsigned nthreads;
+	struct job_spec spec;       /* the first job of the group */
+	char path[4096];            /* resolved target of the first job */
+	uint64_t runtime_ms;        /* measured time, ramp excluded */
+	struct dir_stats dir[DIR_COUNT];
+	struct sample_stat iops_samples[DIR_COUNT];
+	struct sample_stat bw_samples[DIR_COUNT];   /* KiB/s, as fio's bw_* */
+	struct sample_series series;
+	double usr_cpu, sys_cpu;    /* percent of runtime */
+	uint64_t ctx, majf, minf;
+	uint64_t depth_levels[DEPTH_LEVELS];
+	uint64_t submit_calls, reap_calls;
+	int error;                  /* 0, or errno that ended the job */
+	char error_msg[512];
+};
+
+struct run_result {
+	struct group_result *groups;
+	size_t ngroups;
+	struct disk_delta *disks;   /* the targets' devices, over the whole run */
+	size_t ndisks;
+	struct cpu_pct cpu_all;     /* mpstat figures over the run */
+	struct cpu_pct *cpu;
+	int ncpu;
+	uint64_t start_wall;        /* time(NULL) at the start */
+	int exit_status;            /* 0, 1 (run failed), 3 (refused) */
+	char device_name[64];       /* the first target's disk ("" for none) */
+	char verdict[32];           /* its safety verdict, "" if not taken */
+	char reasons[512];          /* the verdict's reasons, "; "-separated */
+};
+
+/* Live view for status lines and the screen: one interval's figures. */
+struct run_interval {
+	unsigned groupid;
+	const char *name;
+	uint64_t t_ms;              /* since the group's start (ramp excluded) */
+	uint64_t span_ms;
+	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT], errors[DIR_COUNT];
+	uint64_t clat_pct_ns[DIR_COUNT][17]; /* hist_default_pcts */
+	uint64_t clat_mean_ns[DIR_COUNT];
+	uint64_t clat_max_ns[DIR_COUNT];
+	/* The run so far, for views that show both. */
+	uint64_t run_ios[DIR_COUNT], run_bytes[DIR_COUNT];
+	uint64_t run_errors[DIR_COUNT];
+	int first_error[DIR_COUNT];  /* errno of the run's first failed I/O, 0 if none */
+	uint64_t run_clat_pct_ns[DIR_COUNT][17];
+	uint64_t run_clat_mean_ns[DIR_COUNT];
+	uint64_t runtime_ms;        /* the group's planned runtime, 0 if by size */
+	bool ramping;               /* still in ramp_time: not counted */
+};
+
+void run_result_free(struct run_result *r);
+
+/* When the run ended well but I/O errors were counted and ignored
+ * (continue_on_error), writes one translated line that says how many,
+ * under which policy, and the first; false when there is nothing to say. */
+bool run_ignored_errors(const struct run_result *r, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# layers.sh - every #include "..." in src/ points down the layers or
+# sideways, never up: the architecture holds because a test holds it.
+# Layers, bottom to top (STYLE.md): util, sysroot, options and job set,
+# stats, engine, collect, output (results and reports), run (runner,
+# monitor, targets), procedures and jobfile (and the command line), fleet,
+# screen, main. A back edge fails the test with the file and the include.
+set -u
+src=${top_srcdir:-.}/src
+[ -d "$src" ] || { echo "layers.sh: no $src" >&2; exit 99; }
+
+# The layer of a path relative to src/ (headers and sources alike).
+layer() {
+	case $1 in
+	util/*|i18n.h|textwidth.*|outwatch.*) echo 0 ;;
+	sysroot.*) echo 1 ;;
+	job.h|jobset.*|options.*) echo 2 ;;
+	stats/*) echo 3 ;;
+	engine/*) echo 4 ;;
+	collect/*) echo 5 ;;
+	result.*|output/*) echo 6 ;;
+	run.*|runctl.*|monitor.*|target.*|scratch.*) echo 7 ;;
+	procedures/*|jobfile.*|cli.*|switches.*) echo 8 ;;
+	fleet/*) echo 9 ;;
+	screen/*) echo 10 ;;
+	main.c) echo 11 ;;
+	*) echo unknown ;;
+	esac
+}
+
+bad=0 checked=0
+for f in $(cd "$src" && find . -name '*.[ch]' | sed 's|^\./||' | sort); do
+	from=$(layer "$f")
+	if [ "$from" = unknown ]; then
+		echo "FAIL: src/$f is in no layer (add it to tests/layers.sh)"
+		bad=$((bad + 1))
+		continue
+	fi
+	for inc in $(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$src/$f"); do
+		[ "$inc" = config.h ] && continue
+		to=$(layer "$inc")
+		checked=$((checked + 1))
+		if [ "$to" = unknown ]; then
+			echo "FAIL: src/$f includes \"$inc\", which is in no layer"
+			bad=$((bad + 1))
+		elif [ "$to" -gt "$from" ]; then
+			echo "FAIL: src/$f (layer $from) includes \"$inc\" (layer $to): an include that points up"
+			bad=$((bad + 1))
+		fi
+	done
+done
+echo "layers.sh: $checked includes checked, $bad back edges or unplaced files"
+[ "$bad" -eq 0 ]
