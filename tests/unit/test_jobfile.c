@@ -17,33 +17,6 @@
 
 #include "options.h"
 
-/*
- * The real job_set_add lives in run.c with the runner, which would drag the
- * engine, threads and collectors into a parser test. These two do what its
- * contract says: append a copy, free everything. The capacity grows by
- * doubling, as a job file of 4096 sections must not cost 4096 reallocs.
- */
-int job_set_add(struct job_set *set, const struct job_spec *job)
-{
-	size_t n = set->njobs;
-
-	if (n == 0 || (n & (n - 1)) == 0) {
-		struct job_spec *j = realloc(set->jobs, (n ? 2 * n : 1) * sizeof(*j));
-		if (!j)
-			return -1;
-		set->jobs = j;
-	}
-	set->jobs[set->njobs++] = *job;
-	return 0;
-}
-
-void job_set_free(struct job_set *set)
-{
-	free(set->jobs);
-	set->jobs = NULL;
-	set->njobs = 0;
-}
-
 #define ERRLEN 512
 
 /* Parses text as a file named "t.fio". */

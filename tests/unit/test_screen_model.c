@@ -24,18 +24,6 @@
 #include "screen/term.h"
 #include "sysroot.h"
 
-/* run.c is not linked (it brings the whole engine); the model only frees
- * results with this. */
-void run_result_free(struct run_result *r)
-{
-	for (size_t i = 0; i < r->ngroups; i++)
-		free(r->groups[i].series.v);
-	free(r->groups);
-	free(r->disks);
-	free(r->cpu);
-	memset(r, 0, sizeof(*r));
-}
-
 static struct run_interval interval(uint64_t t_ms, uint64_t ios_read, uint64_t max_ns)
 {
 	struct run_interval iv;
