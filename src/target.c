@@ -339,7 +339,10 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 	}
 	uint64_t have = exists ? (uint64_t)st.st_size : 0;
 	bool grow = need > have;
-	if (exists && (writes || grow)) {
+	/* Every write asks the gate, a file still to be made too: the gate
+	 * alone decides what may be written (a new file is safe, unless
+	 * BLKTOP_SYSROOT is set). */
+	if (writes || grow) {
 		char why[512];
 		if (gate_file_write(t->path, force, why, sizeof(why)) != GATE_ALLOW) {
 			snprintf(err, errlen, "%s", why);

@@ -17,6 +17,21 @@
 #include "collect/probe.h"
 #include "collect/verdict.h"
 #include "i18n.h"
+#include "sysroot.h"
+
+/* With BLKTOP_SYSROOT set the facts come from a test tree while the target
+ * opened is this machine's own: a made-up "safe" would let a real disk be
+ * written. So no write is allowed at all then, --force or not; tests that
+ * write use real loop devices without the prefix. */
+static bool fake_root_refuses(const char *path, char *msg, size_t len)
+{
+	if (!sysroot_get()[0])
+		return false;
+	snprintf(msg, len,
+		 _("refusing to write %s: BLKTOP_SYSROOT is set (%s), so its safety facts would come from a test tree"),
+		 path, sysroot_get());
+	return true;
+}
 
 static enum gate_answer decide_write(const char *path, const struct verdict_result *v,
 				     bool force, char *msg, size_t len)
@@ -55,6 +70,8 @@ enum gate_answer gate_block_check(const char *devpath, bool write, bool force, c
 		reasons[0] = '\0';
 	if (len)
 		msg[0] = '\0';
+	if (write && fake_root_refuses(devpath, msg, len))
+		return GATE_REFUSE;
 	if (stat(devpath, &st) != 0) {
 		snprintf(msg, len, _("refusing to write %s: cannot check it: %s"), devpath,
 			 strerror(errno));
@@ -104,6 +121,8 @@ enum gate_answer gate_file_write(const char *path, bool force, char *msg, size_t
 	struct disk_facts df;
 	struct stat st;
 
+	if (fake_root_refuses(path, msg, len))
+		return GATE_REFUSE;
 	if (stat(path, &st) == 0 && S_ISBLK(st.st_mode))
 		return gate_block_write(path, force, msg, len);
 	memset(&df, 0, sizeof(df));

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Every write is refused while BLKTOP_SYSROOT is set (sysroot.h): the
+ * facts would come from a test tree, the target from this machine. */
 enum gate_answer {
 	GATE_ALLOW = 0,
 	GATE_REFUSE = 3,  /* the exit status for a safety refusal */
@@ -18,7 +20,7 @@ enum gate_answer {
 enum gate_answer gate_block_write(const char *devpath, bool force, char *msg, size_t len);
 
 /* Regular file target: a file that exists and was not laid out by blktop
- * counts as has-data. */
+ * counts as has-data; one that does not exist yet is safe to make. */
 enum gate_answer gate_file_write(const char *path, bool force, char *msg, size_t len);
 
 /* One probe for both: the verdict of a block device now (its name, "safe"

@@ -16,6 +16,10 @@ tests_e2e_fuse_disk_SOURCES = tests/e2e/fuse_disk.c
 # fails or disappears mid-run, losetup -d of a busy device, two writers.
 TESTS += tests/e2e/faults.sh
 dist_check_SCRIPTS += tests/e2e/faults.sh
+# BLKTOP_SYSROOT cannot make a real disk look empty: every write is refused
+# while it is set.
+TESTS += tests/e2e/sysroot_gate.sh
+dist_check_SCRIPTS += tests/e2e/sysroot_gate.sh
 
 # The full screen in tmux (DESIGN 5): devices, Enter Enter, live figures,
 # the typed name for has-data, resizes, q and signals.
