@@ -189,12 +189,10 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 					    value ? value : "");
 			a->lat_limit_us = ns;
 		} else {
-			const struct job_option *o = job_option_find(name);
-			if (!o)
+			if (!job_option_find(name))
 				return fail(_("unknown option '%s' (blktop --help lists them)"), arg);
 			if (job_option_set(&a->job, name, value, err, sizeof(err)))
 				return fail("%s", err);
-			a->job_given[o - job_options] = true;
 		}
 	}
 
@@ -202,7 +200,7 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 		if (!mode)
 			return fail(_("--run needs a mode and a target: --run MODE TARGET"));
 		job_option_set(&a->job, "rw", mode, err, sizeof(err));
-		if (!a->job_given[job_option_find("name") - job_options])
+		if (!job_option_given(&a->job, "name"))
 			snprintf(a->job.name, sizeof(a->job.name), "%s", mode);
 	}
 	if (target) {

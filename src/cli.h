@@ -23,8 +23,8 @@ struct cli_args {
 	bool scratch;
 	unsigned long long delay_ms; /* -d */
 	unsigned long long lat_limit_us;
-	struct job_spec job;         /* the command line's job (MODE_RUN) */
-	bool job_given[64];          /* which table options were on the line */
+	struct job_spec job;         /* the command line's job; its bitmap says
+				      * which options were on the line */
 };
 
 /* Parses argv. Returns 0, or 2 after printing one line naming the fault. */

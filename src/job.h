@@ -33,6 +33,9 @@ enum { COE_NONE = 0, COE_READ = 1, COE_WRITE = 2, COE_VERIFY = 4,
 enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR, TARGET_OTHER };
 
 #define JOB_NAME_MAX 64
+/* Room in a job's set-options bitmap; options.c checks its table fits. */
+#define JOB_OPTIONS_MAX 512
+#define JOB_OPTION_WORDS ((JOB_OPTIONS_MAX + 63) / 64)
 
 struct job_spec {
 	char name[JOB_NAME_MAX];
@@ -55,7 +58,6 @@ struct job_spec {
 	enum cpus_policy cpus_policy;
 	bool randrepeat;
 	unsigned long long randseed;
-	bool randseed_set;
 	bool norandommap;
 	bool refill_buffers;
 	unsigned long long rate_iops;    /* 0: unlimited */
@@ -64,7 +66,20 @@ struct job_spec {
 	bool new_group;
 	unsigned long long status_interval_ms;
 	int continue_on_error;           /* COE_* bits */
+	/* Bit i: job_options[i] was set by the user, not by the defaults
+	 * (what a procedure must not override, what fio's randseed means). */
+	uint64_t options_set[JOB_OPTION_WORDS];
 };
+
+static inline bool job_option_is_set(const struct job_spec *j, size_t option)
+{
+	return option < JOB_OPTIONS_MAX && (j->options_set[option / 64] >> (option % 64)) & 1;
+}
+static inline void job_option_mark_set(struct job_spec *j, size_t option)
+{
+	if (option < JOB_OPTIONS_MAX)
+		j->options_set[option / 64] |= 1ULL << (option % 64);
+}
 
 static inline bool rw_is_random(enum rw_mode m)
 {

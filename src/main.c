@@ -158,15 +158,13 @@ static void demo_job(struct cli_args *args)
 {
 	char err[256];
 	struct job_spec *j = &args->job;
-	size_t given_runtime = (size_t)(job_option_find("runtime") - job_options);
-	size_t given_depth = (size_t)(job_option_find("iodepth") - job_options);
 
 	job_option_set(j, "rw", "randread", err, sizeof(err));
 	snprintf(j->name, sizeof(j->name), "demo");
 	j->time_based = true;
-	if (!args->job_given[given_depth])
+	if (!job_option_given(j, "iodepth"))
 		j->iodepth = 8;
-	if (!args->job_given[given_runtime])
+	if (!job_option_given(j, "runtime"))
 		j->runtime_ms = args->batch ? 10000 : 3600000;
 }
 

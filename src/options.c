@@ -11,7 +11,7 @@
 
 #include "i18n.h"
 
-#define FIELD(f) offsetof(struct job_spec, f), sizeof(((struct job_spec *)0)->f)
+#define FIELD(f) .offset = offsetof(struct job_spec, f), .size = sizeof(((struct job_spec *)0)->f)
 
 static const char *const rw_choices[] = {
 	"read", "write", "randread", "randwrite", "rw", "randrw", "readwrite", NULL,
@@ -31,70 +31,85 @@ static const int coe_values[] = { COE_NONE, COE_READ, COE_WRITE, COE_IO, COE_VER
 
 #define U64MAX 0xffffffffffffffffULL
 
+static int parse_rwmixwrite(const struct job_option *o, struct job_spec *job, const char *value,
+			    char *err, size_t errlen);
+static void format_rwmixwrite(const struct job_option *o, const struct job_spec *job, char *buf,
+			      size_t len);
+
 /* Keep in fio's order of importance: the form and --help list them so. */
 const struct job_option job_options[] = {
-	{ "rw", "readwrite", OPT_ENUM, FIELD(rw), 0, 0, "read", rw_choices, rw_values,
-	  NULL, N_("I/O pattern: read, write, randread, randwrite, rw, randrw"), 0 },
-	{ "bs", "blocksize", OPT_SIZE, FIELD(bs), 512, 256ULL << 20, "4k", NULL, NULL,
-	  "bytes", N_("block size of each I/O"), 0 },
-	{ "iodepth", NULL, OPT_INT, FIELD(iodepth), 1, 65536, "1", NULL, NULL,
-	  NULL, N_("I/Os kept in flight per job"), 0 },
-	{ "numjobs", NULL, OPT_INT, FIELD(numjobs), 1, 4096, "1", NULL, NULL,
-	  NULL, N_("number of threads running this job"), 0 },
-	{ "runtime", NULL, OPT_TIME, FIELD(runtime_ms), 0, U64MAX, "0", NULL, NULL,
-	  "s", N_("stop after this long (0: when size is done)"), 0 },
-	{ "time_based", NULL, OPT_BOOL, FIELD(time_based), 0, 1, "0", NULL, NULL,
-	  NULL, N_("run for the whole runtime, wrapping around the area"), 0 },
-	{ "size", NULL, OPT_SIZE, FIELD(size), 0, U64MAX, "0", NULL, NULL,
-	  "bytes", N_("area each job works on (0: the whole device or file)"), 0 },
-	{ "io_size", "io_limit", OPT_SIZE, FIELD(io_size), 0, U64MAX, "0", NULL, NULL,
-	  "bytes", N_("bytes to transfer per job (0: size)"), 0 },
-	{ "offset", NULL, OPT_SIZE, FIELD(offset), 0, U64MAX, "0", NULL, NULL,
-	  "bytes", N_("start of the area in the target"), 0 },
-	{ "rwmixread", NULL, OPT_INT, FIELD(rwmixread), 0, 100, "50", NULL, NULL,
-	  "%", N_("share of reads in rw and randrw"), 0 },
-	{ "rwmixwrite", NULL, OPT_INT, 0, 0, 0, 100, NULL, NULL, NULL,
-	  "%", N_("share of writes in rw and randrw (100 - rwmixread)"), 0 },
-	{ "ramp_time", NULL, OPT_TIME, FIELD(ramp_ms), 0, U64MAX, "0", NULL, NULL,
-	  "s", N_("run this long before counting results"), 0 },
-	{ "direct", NULL, OPT_BOOL, FIELD(direct), 0, 1, "1", NULL, NULL,
-	  NULL, N_("bypass the page cache (O_DIRECT); blktop's default is 1"), 0 },
-	{ "ioengine", NULL, OPT_ENUM, FIELD(ioengine), 0, 0, "libaio", engine_choices,
-	  engine_values, NULL, N_("how I/O is issued: libaio, psync, null"), 0 },
-	{ "cpus_allowed", NULL, OPT_STR, FIELD(cpus_allowed), 0, 0, "", NULL, NULL,
-	  NULL, N_("CPUs the job may run on, e.g. 0-3,6"), 0 },
-	{ "cpus_allowed_policy", NULL, OPT_ENUM, FIELD(cpus_policy), 0, 0, "shared",
-	  policy_choices, policy_values, NULL,
-	  N_("shared: every thread on all CPUs; split: one CPU per thread"), 0 },
-	{ "randrepeat", NULL, OPT_BOOL, FIELD(randrepeat), 0, 1, "1", NULL, NULL,
-	  NULL, N_("same random offsets on every run"), 0 },
-	{ "randseed", NULL, OPT_INT, FIELD(randseed), 0, U64MAX, "0", NULL, NULL,
-	  NULL, N_("seed of the random offsets"), offsetof(struct job_spec, randseed_set) },
-	{ "norandommap", NULL, OPT_BOOL, FIELD(norandommap), 0, 1, "1", NULL, NULL,
-	  NULL, N_("accepted for fio; offsets are always uniform with repeats"), 0 },
-	{ "refill_buffers", NULL, OPT_BOOL, FIELD(refill_buffers), 0, 1, "0", NULL, NULL,
-	  NULL, N_("new random data for every write"), 0 },
-	{ "rate_iops", NULL, OPT_INT, FIELD(rate_iops), 0, U64MAX, "0", NULL, NULL,
-	  NULL, N_("cap each job at this many I/Os per second (0: no cap)"), 0 },
-	{ "continue_on_error", NULL, OPT_ENUM, FIELD(continue_on_error), 0, 0, "none",
-	  coe_choices, coe_values, NULL,
-	  N_("I/O errors that are counted and let the job go on: none, read, write, io, all (verify: as none)"), 0 },
-	{ "name", NULL, OPT_STR, FIELD(name), 0, 0, "blktop", NULL, NULL,
-	  NULL, N_("job name shown in reports"), 0 },
-	{ "filename", NULL, OPT_STR, FIELD(filename), 0, 0, "", NULL, NULL,
-	  NULL, N_("target: device (vdc, /dev/vdc) or file; several joined by ':'"), 0 },
-	{ "directory", NULL, OPT_STR, FIELD(directory), 0, 0, "", NULL, NULL,
-	  NULL, N_("directory in which to make the job's file"), 0 },
-	{ "group_reporting", NULL, OPT_BOOL, FIELD(group_reporting), 0, 1, "1", NULL,
-	  NULL, NULL, N_("report the threads of a job as one"), 0 },
-	{ "stonewall", "wait_for_previous", OPT_BOOL, FIELD(stonewall), 0, 1, "0", NULL,
-	  NULL, NULL, N_("wait for earlier jobs to end before starting"), 0 },
-	{ "new_group", NULL, OPT_BOOL, FIELD(new_group), 0, 1, "0", NULL, NULL,
-	  NULL, N_("start a new reporting group"), 0 },
-	{ "status-interval", "status_interval", OPT_TIME, FIELD(status_interval_ms), 0,
-	  U64MAX, "0", NULL, NULL, "s",
-	  N_("print the last interval's figures this often (0: never)"), 0 },
+	{ .name = "rw", .alias = "readwrite", .type = OPT_ENUM, FIELD(rw), .def = "read",
+	  .choices = rw_choices, .choice_values = rw_values,
+	  .help = N_("I/O pattern: read, write, randread, randwrite, rw, randrw") },
+	{ .name = "bs", .alias = "blocksize", .type = OPT_SIZE, FIELD(bs),
+	  .min = 512, .max = 256ULL << 20, .def = "4k", .unit = "bytes",
+	  .help = N_("block size of each I/O") },
+	{ .name = "iodepth", .type = OPT_INT, FIELD(iodepth), .min = 1, .max = 65536, .def = "1",
+	  .help = N_("I/Os kept in flight per job") },
+	{ .name = "numjobs", .type = OPT_INT, FIELD(numjobs), .min = 1, .max = 4096, .def = "1",
+	  .help = N_("number of threads running this job") },
+	{ .name = "runtime", .type = OPT_TIME, FIELD(runtime_ms), .max = U64MAX, .def = "0",
+	  .unit = "s", .help = N_("stop after this long (0: when size is done)") },
+	{ .name = "time_based", .type = OPT_BOOL, FIELD(time_based), .max = 1, .def = "0",
+	  .help = N_("run for the whole runtime, wrapping around the area") },
+	{ .name = "size", .type = OPT_SIZE, FIELD(size), .max = U64MAX, .def = "0",
+	  .unit = "bytes", .help = N_("area each job works on (0: the whole device or file)") },
+	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE, FIELD(io_size),
+	  .max = U64MAX, .def = "0", .unit = "bytes",
+	  .help = N_("bytes to transfer per job (0: size)") },
+	{ .name = "offset", .type = OPT_SIZE, FIELD(offset), .max = U64MAX, .def = "0",
+	  .unit = "bytes", .help = N_("start of the area in the target") },
+	{ .name = "rwmixread", .type = OPT_INT, FIELD(rwmixread), .max = 100, .def = "50",
+	  .unit = "%", .help = N_("share of reads in rw and randrw") },
+	/* Stored as rwmixread, so a procedure copying the user's options
+	 * copies this one too. */
+	{ .name = "rwmixwrite", .type = OPT_INT, FIELD(rwmixread), .max = 100, .unit = "%",
+	  .help = N_("share of writes in rw and randrw (100 - rwmixread)"),
+	  .parse = parse_rwmixwrite, .format = format_rwmixwrite },
+	{ .name = "ramp_time", .type = OPT_TIME, FIELD(ramp_ms), .max = U64MAX, .def = "0",
+	  .unit = "s", .help = N_("run this long before counting results") },
+	{ .name = "direct", .type = OPT_BOOL, FIELD(direct), .max = 1, .def = "1",
+	  .help = N_("bypass the page cache (O_DIRECT); blktop's default is 1") },
+	{ .name = "ioengine", .type = OPT_ENUM, FIELD(ioengine), .def = "libaio",
+	  .choices = engine_choices, .choice_values = engine_values,
+	  .help = N_("how I/O is issued: libaio, psync, null") },
+	{ .name = "cpus_allowed", .type = OPT_STR, FIELD(cpus_allowed), .def = "",
+	  .help = N_("CPUs the job may run on, e.g. 0-3,6") },
+	{ .name = "cpus_allowed_policy", .type = OPT_ENUM, FIELD(cpus_policy), .def = "shared",
+	  .choices = policy_choices, .choice_values = policy_values,
+	  .help = N_("shared: every thread on all CPUs; split: one CPU per thread") },
+	{ .name = "randrepeat", .type = OPT_BOOL, FIELD(randrepeat), .max = 1, .def = "1",
+	  .help = N_("same random offsets on every run") },
+	{ .name = "randseed", .type = OPT_INT, FIELD(randseed), .max = U64MAX, .def = "0",
+	  .help = N_("seed of the random offsets") },
+	{ .name = "norandommap", .type = OPT_BOOL, FIELD(norandommap), .max = 1, .def = "1",
+	  .help = N_("accepted for fio; offsets are always uniform with repeats") },
+	{ .name = "refill_buffers", .type = OPT_BOOL, FIELD(refill_buffers), .max = 1,
+	  .def = "0", .help = N_("new random data for every write") },
+	{ .name = "rate_iops", .type = OPT_INT, FIELD(rate_iops), .max = U64MAX, .def = "0",
+	  .help = N_("cap each job at this many I/Os per second (0: no cap)") },
+	{ .name = "continue_on_error", .type = OPT_ENUM, FIELD(continue_on_error), .def = "none",
+	  .choices = coe_choices, .choice_values = coe_values,
+	  .help = N_("I/O errors that are counted and let the job go on: none, read, write, io, all (verify: as none)") },
+	{ .name = "name", .type = OPT_STR, FIELD(name), .def = "blktop",
+	  .help = N_("job name shown in reports") },
+	{ .name = "filename", .type = OPT_STR, FIELD(filename), .def = "",
+	  .help = N_("target: device (vdc, /dev/vdc) or file; several joined by ':'") },
+	{ .name = "directory", .type = OPT_STR, FIELD(directory), .def = "",
+	  .help = N_("directory in which to make the job's file") },
+	{ .name = "group_reporting", .type = OPT_BOOL, FIELD(group_reporting), .max = 1,
+	  .def = "1", .help = N_("report the threads of a job as one") },
+	{ .name = "stonewall", .alias = "wait_for_previous", .type = OPT_BOOL, FIELD(stonewall),
+	  .max = 1, .def = "0", .help = N_("wait for earlier jobs to end before starting") },
+	{ .name = "new_group", .type = OPT_BOOL, FIELD(new_group), .max = 1, .def = "0",
+	  .help = N_("start a new reporting group") },
+	{ .name = "status-interval", .alias = "status_interval", .type = OPT_TIME,
+	  FIELD(status_interval_ms), .max = U64MAX, .def = "0", .unit = "s",
+	  .help = N_("print the last interval's figures this often (0: never)") },
 };
+
+_Static_assert(sizeof(job_options) / sizeof(job_options[0]) <= JOB_OPTIONS_MAX,
+	       "the job options table outgrew the set-options bitmap: raise JOB_OPTIONS_MAX");
 
 const size_t job_options_count = sizeof(job_options) / sizeof(job_options[0]);
 
@@ -255,13 +270,10 @@ int job_option_set(struct job_spec *job, const char *name, const char *value,
 	unsigned long long v = 0;
 	int b;
 
-	if (!strcmp(o->name, "rwmixwrite")) {
-		if (parse_uint(value, &v) || v > 100) {
-			snprintf(err, errlen, _("%s: '%s' is not a percentage from 0 to 100"),
-				 o->name, value ? value : "");
+	if (o->parse) {
+		if (o->parse(o, job, value, err, errlen))
 			return -1;
-		}
-		job->rwmixread = 100 - v;
+		job_option_mark_set(job, job_option_index(o));
 		return 0;
 	}
 	if (!value && o->type != OPT_BOOL) {
@@ -322,8 +334,7 @@ int job_option_set(struct job_spec *job, const char *name, const char *value,
 		break;
 	}
 	}
-	if (o->set_offset)
-		*(bool *)((char *)job + o->set_offset) = true;
+	job_option_mark_set(job, job_option_index(o));
 	return 0;
 }
 
@@ -337,17 +348,43 @@ void job_defaults(struct job_spec *job)
 			continue;
 		if (job_option_set(job, o->name, o->def, err, sizeof(err)))
 			abort(); /* a bad default in the table is a programming error */
-		if (o->set_offset)
-			*(bool *)((char *)job + o->set_offset) = false;
 	}
+	/* Defaults are not the user's choices. */
+	memset(job->options_set, 0, sizeof(job->options_set));
+}
+
+bool job_option_given(const struct job_spec *job, const char *name)
+{
+	const struct job_option *o = job_option_find(name);
+	return o && job_option_is_set(job, job_option_index(o));
+}
+
+static int parse_rwmixwrite(const struct job_option *o, struct job_spec *job, const char *value,
+			    char *err, size_t errlen)
+{
+	unsigned long long v;
+	if (parse_uint(value, &v) || v > o->max) {
+		snprintf(err, errlen, _("%s: '%s' is not a percentage from 0 to 100"), o->name,
+			 value ? value : "");
+		return -1;
+	}
+	job->rwmixread = 100 - v;
+	return 0;
+}
+
+static void format_rwmixwrite(const struct job_option *o, const struct job_spec *job, char *buf,
+			      size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%llu", 100 - job->rwmixread);
 }
 
 void job_option_format(const struct job_spec *job, const struct job_option *o,
 		       char *buf, size_t len)
 {
 	const char *field = (const char *)job + o->offset;
-	if (!strcmp(o->name, "rwmixwrite")) {
-		snprintf(buf, len, "%llu", 100 - job->rwmixread);
+	if (o->format) {
+		o->format(o, job, buf, len);
 		return;
 	}
 	switch (o->type) {

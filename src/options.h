@@ -3,6 +3,7 @@
 #ifndef BLKTOP_OPTIONS_H
 #define BLKTOP_OPTIONS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -17,6 +18,19 @@ enum opt_type {
 	OPT_ENUM,   /* one of choices[], stored as its index (int) */
 };
 
+struct job_option;
+
+/* A row's own reading of a value, where its type's is not enough: store
+ * into job, or return -1 with one translated line in err. value is NULL
+ * for a bare --name. */
+typedef int (*job_option_parse_fn)(const struct job_option *o, struct job_spec *job,
+				   const char *value, char *err, size_t errlen);
+/* A row's own text of the value (what its parse callback takes back). */
+typedef void (*job_option_format_fn)(const struct job_option *o, const struct job_spec *job,
+				     char *buf, size_t len);
+
+/* One row per option, written with designated initializers: a new option
+ * is one row (plus what it does). */
 struct job_option {
 	const char *name;
 	const char *alias;          /* another accepted name, or NULL */
@@ -24,18 +38,29 @@ struct job_option {
 	size_t offset;              /* into struct job_spec */
 	size_t size;                /* of the field (strings: array size) */
 	unsigned long long min, max;
-	const char *def;            /* default, as text a user would type */
+	const char *def;            /* default, as text a user would type; NULL: none */
 	const char *const *choices; /* OPT_ENUM: names, NULL-terminated */
 	const int *choice_values;   /* OPT_ENUM: value of each name */
 	const char *unit;           /* shown in help, untranslated */
 	const char *help;           /* N_() text */
-	size_t set_offset;          /* a bool set to true when given; 0: none */
+	job_option_parse_fn parse;  /* NULL: the type's parser */
+	job_option_format_fn format; /* NULL: the type's format */
 };
 
 extern const struct job_option job_options[];
 extern const size_t job_options_count;
 
 const struct job_option *job_option_find(const char *name);
+
+/* The row's index, the bit of the job's set-options bitmap. */
+static inline size_t job_option_index(const struct job_option *o)
+{
+	return (size_t)(o - job_options);
+}
+
+/* Whether the option called name (or its alias) was set on this job by
+ * the user (command line, job file, form), not by job_defaults(). */
+bool job_option_given(const struct job_spec *job, const char *name);
 
 /* Fills a job with every option's default. */
 void job_defaults(struct job_spec *job);

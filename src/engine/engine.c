@@ -384,8 +384,9 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 	if (spec->rate_iops)
 		ls->rate_gap_ns = 1000000000ULL / spec->rate_iops;
 
-	uint64_t seed = spec->randseed_set ? spec->randseed : 0x626c6b746f70ULL; /* "blktop" */
-	if (!spec->randrepeat && !spec->randseed_set)
+	bool seeded = job_option_given(spec, "randseed");
+	uint64_t seed = seeded ? spec->randseed : 0x626c6b746f70ULL; /* "blktop" */
+	if (!spec->randrepeat && !seeded)
 		seed = now_ns() ^ ((uint64_t)getpid() << 32);
 	rng_seed(&ls->rng, seed + t->clone * 0x9e3779b97f4a7c15ULL);
 

@@ -145,7 +145,6 @@ int procedure_main(struct cli_args *args, FILE *out)
 	memset(&req, 0, sizeof(req));
 	req.kind = kind;
 	req.job = args->job;
-	req.job_given = args->job_given;
 	req.force = args->force;
 	req.lat_limit_us = args->lat_limit_us;
 

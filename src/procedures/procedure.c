@@ -90,7 +90,7 @@ void proc_note(struct proc_ctx *c, const char *fmt, ...)
 bool proc_given(const struct proc_ctx *c, const char *option)
 {
 	const struct job_option *o = job_option_find(option);
-	return o && c->req->job_given && c->req->job_given[o - job_options];
+	return o && job_option_is_set(&c->req->job, job_option_index(o));
 }
 
 static void disk_lbs(struct proc_target *t)
@@ -275,15 +275,13 @@ int proc_job(struct proc_ctx *c, struct job_spec *j, const char *name,
 	}
 	/* The user's options win: copied field by field as the table lays
 	 * them out, so no option is known here by name. */
-	for (size_t i = 0; c->req->job_given && i < job_options_count; i++) {
+	for (size_t i = 0; i < job_options_count; i++) {
 		const struct job_option *o = &job_options[i];
-		if (!c->req->job_given[i] || !strcmp(o->name, "filename") ||
+		if (!job_option_is_set(uj, i) || !strcmp(o->name, "filename") ||
 		    !strcmp(o->name, "directory"))
 			continue;
 		memcpy((char *)j + o->offset, (const char *)uj + o->offset, o->size);
-		if (o->set_offset)
-			*(bool *)((char *)j + o->set_offset) =
-				*(const bool *)((const char *)uj + o->set_offset);
+		job_option_mark_set(j, i);
 	}
 	return place_target(c, j);
 }

@@ -83,8 +83,8 @@ struct proc_hooks {
 
 struct proc_request {
 	enum proc_kind kind;
-	struct job_spec job;          /* target (filename or directory) and options */
-	const bool *job_given;        /* job_options[i] given by the user: it wins */
+	struct job_spec job;          /* target (filename or directory) and options;
+				       * those set by the user win */
 	bool force;
 	unsigned long long lat_limit_us;
 };

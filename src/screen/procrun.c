@@ -109,7 +109,7 @@ static void *procrun_main(void *arg)
 }
 
 int procrun_start(struct procrun *p, enum proc_kind kind, const struct job_spec *job,
-		  const bool *given, bool force, char *err, size_t errlen)
+		  bool force, char *err, size_t errlen)
 {
 	if (p->active) {
 		snprintf(err, errlen, "%s", _("a procedure is already running"));
@@ -134,8 +134,6 @@ int procrun_start(struct procrun *p, enum proc_kind kind, const struct job_spec 
 	memset(&p->req, 0, sizeof(p->req));
 	p->req.kind = kind;
 	p->req.job = *job;
-	memcpy(p->job_given, given, sizeof(p->job_given));
-	p->req.job_given = p->job_given;
 	p->req.force = force;
 	p->req.lat_limit_us = p->lat_limit_us;
 	procedure_clear_stop();

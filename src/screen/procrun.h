@@ -18,7 +18,6 @@ struct procrun {
 	uint64_t interval_ms;
 	unsigned long long lat_limit_us;  /* numjobs sweep: --lat-limit (0: none) */
 	struct proc_request req;
-	bool job_given[64];
 	pthread_t tid;
 	bool active;                 /* started and not yet joined */
 
@@ -36,10 +35,10 @@ struct procrun {
 	bool have_final;
 };
 
-/* Starts kind on job (copied); given[] marks the options that win over
- * the procedure's own. 0, or -1 with err set. */
+/* Starts kind on job (copied); the options set in the job's bitmap win
+ * over the procedure's own. 0, or -1 with err set. */
 int procrun_start(struct procrun *p, enum proc_kind kind, const struct job_spec *job,
-		  const bool *given, bool force, char *err, size_t errlen);
+		  bool force, char *err, size_t errlen);
 /* Asks the procedure to stop; safe to call again and again. */
 void procrun_stop(struct procrun *p);
 /* Waits for the thread (after the model said it ended). */

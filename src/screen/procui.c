@@ -41,31 +41,21 @@ void procui_open(struct ui *u)
 	procmenu_open(&u->procmenu, d, u->procmenu.runtime_s ? u->procmenu.runtime_s : rt);
 }
 
-static void launch(struct ui *u, enum proc_kind kind, const struct job_spec *job,
-		   const bool *given, bool force, const char *dev_name);
-
-static void set_given(bool *given, const char *name)
-{
-	const struct job_option *o = job_option_find(name);
-	size_t i = o ? (size_t)(o - job_options) : 64;
-	if (i < 64)
-		given[i] = true;
-}
+static void launch(struct ui *u, enum proc_kind kind, const struct job_spec *job, bool force,
+		   const char *dev_name);
 
 static void start(struct ui *u)
 {
 	struct procmenu *pm = &u->procmenu;
 	struct job_spec j;
-	bool given[64];
 	char err[600], rt[32];
 	job_defaults(&j);
 	snprintf(j.filename, sizeof(j.filename), "%s", pm->dev_path);
 	snprintf(rt, sizeof(rt), "%u", pm->runtime_s);
-	memset(given, 0, sizeof(given));
-	if (job_option_set(&j, "runtime", rt, err, sizeof(err)) == 0)
-		set_given(given, "runtime");
+	/* Set through the table, so it wins over the procedure's own. */
+	job_option_set(&j, "runtime", rt, err, sizeof(err));
 	pm->open = false;
-	launch(u, (enum proc_kind)pm->sel, &j, given, pm->force, pm->dev_name);
+	launch(u, (enum proc_kind)pm->sel, &j, pm->force, pm->dev_name);
 }
 
 /* `blktop --sweep bs vdc` on a terminal: the procedure starts at once, as
@@ -76,13 +66,13 @@ int procui_start_args(struct ui *u, const struct cli_args *args)
 	if (procedure_kind(args->mode, args->procedure, &kind))
 		return -1;
 	const char *name = strrchr(args->job.filename, '/');
-	launch(u, kind, &args->job, args->job_given, args->force,
+	launch(u, kind, &args->job, args->force,
 	       name ? name + 1 : args->job.filename);
 	return 0;
 }
 
-static void launch(struct ui *u, enum proc_kind kind, const struct job_spec *job,
-		   const bool *given, bool force, const char *dev_name)
+static void launch(struct ui *u, enum proc_kind kind, const struct job_spec *job, bool force,
+		   const char *dev_name)
 {
 	char err[600];
 	struct job_spec j = *job;
@@ -96,7 +86,7 @@ static void launch(struct ui *u, enum proc_kind kind, const struct job_spec *job
 	u->model.proc_knee = -1;
 	u->model.proc_note[0] = '\0';
 	u->ps[PANE_WORKLOAD].top = 0;
-	if (procrun_start(&u->procrun, kind, &j, given, force, err, sizeof(err))) {
+	if (procrun_start(&u->procrun, kind, &j, force, err, sizeof(err))) {
 		model_proc_ended(&u->model, 2, err);
 		model_collect_pending(&u->model);
 		model_set_status(&u->model, true, "%s", err);

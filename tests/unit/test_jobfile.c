@@ -392,7 +392,7 @@ static void test_aliases_and_table_options(void **state)
 	assert_int_equal(set.jobs[0].offset, 4096);
 	assert_int_equal(set.jobs[0].rate_iops, 100);
 	assert_int_equal(set.jobs[0].randseed, 42);
-	assert_true(set.jobs[0].randseed_set);
+	assert_true(job_option_given(&set.jobs[0], "randseed"));
 	assert_int_equal(set.jobs[0].status_interval_ms, 5000);
 	job_set_free(&set);
 }

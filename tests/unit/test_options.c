@@ -80,7 +80,9 @@ static void test_defaults(void **state)
 	assert_int_equal(j.rwmixread, 50);
 	assert_int_equal(j.rw, RW_READ);
 	assert_true(j.group_reporting);
-	assert_false(j.randseed_set);
+	/* Defaults are not the user's: no option counts as set. */
+	for (size_t i = 0; i < job_options_count; i++)
+		assert_false(job_option_is_set(&j, i));
 }
 
 static void test_set_values(void **state)
@@ -104,8 +106,17 @@ static void test_set_values(void **state)
 	assert_int_equal(job_option_set(&j, "runtime", "1m", err, sizeof(err)), 0);
 	assert_int_equal(j.runtime_ms, 60000);
 	assert_int_equal(job_option_set(&j, "randseed", "42", err, sizeof(err)), 0);
-	assert_true(j.randseed_set);
+	assert_true(job_option_given(&j, "randseed"));
 	assert_int_equal(j.randseed, 42);
+	/* An alias sets its option's bit; a failed set sets none. */
+	assert_true(job_option_given(&j, "bs"));
+	assert_true(job_option_given(&j, "blocksize"));
+	assert_true(job_option_given(&j, "rwmixread") == false);
+	assert_true(job_option_given(&j, "rwmixwrite"));
+	assert_false(job_option_given(&j, "iodepth"));
+	assert_int_not_equal(job_option_set(&j, "iodepth", "0", err, sizeof(err)), 0);
+	assert_false(job_option_given(&j, "iodepth"));
+	assert_false(job_option_given(&j, "no-such-option"));
 	assert_int_equal(job_option_set(&j, "ioengine", "psync", err, sizeof(err)), 0);
 	assert_int_equal(j.ioengine, ENGINE_PSYNC);
 	assert_int_equal(job_option_set(&j, "cpus_allowed_policy", "split", err, sizeof(err)), 0);
@@ -198,8 +209,8 @@ static void test_table_is_consistent(void **state)
 		if (o->type == OPT_STR && !buf[0])
 			continue;
 		assert_int_equal(job_option_set(&k, o->name, buf, err, sizeof(err)), 0);
-		if (o->set_offset) /* "was given" flags are meant to change */
-			*(bool *)((char *)&k + o->set_offset) = false;
+		/* the set-options bitmap is meant to change */
+		memset(k.options_set, 0, sizeof(k.options_set));
 		assert_memory_equal(&k, &j, sizeof(j));
 	}
 }
