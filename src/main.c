@@ -15,6 +15,7 @@
 #include "i18n.h"
 #include "jobfile.h"
 #include "output/report.h"
+#include "output/writer.h"
 #include "options.h"
 #include "outwatch.h"
 #include "procedures/procedure.h"
@@ -58,44 +59,38 @@ static void install_signals(void)
 
 static void print_interval(const struct run_interval *iv, void *arg)
 {
-	report_interval(arg, iv);
-	fflush(arg);
-}
-
-static FILE *open_output(const struct cli_args *args)
-{
-	if (!args->output_file)
-		return stdout;
-	FILE *f = fopen(args->output_file, "w");
-	if (!f)
-		fprintf(stderr, _("blktop: --output: cannot write %s: %s\n"), args->output_file,
-			strerror(errno));
-	return f;
+	struct writer *w = arg;
+	report_interval(w->f, iv);
+	writer_flush(w);
 }
 
 /* Runs a job set without the screen and prints its report. */
 static int run_batch(const struct cli_args *args, struct job_set *set)
 {
 	struct run_result result;
-	struct run_hooks hooks = { print_interval, stdout, 0 };
+	struct writer report, term;
 	char err[1024];
 
-	FILE *out = open_output(args);
-	if (!out)
-		return 2;
+	int status = writer_open(&report, args->output_file);
+	if (status)
+		return status;
+	/* Status lines go to standard output, with --output too. */
+	struct writer *lines = &report;
+	if (args->output_file && !writer_open(&term, NULL))
+		lines = &term;
+	struct run_hooks hooks = { print_interval, lines, 0 };
+	FILE *out = report.f;
 	for (size_t i = 0; i < set->njobs; i++)
 		if (set->jobs[i].status_interval_ms)
 			hooks.interval_ms = set->jobs[i].status_interval_ms;
 	set->force = args->force;
 	/* `| head -n1`: the reader leaving stops the run (outwatch.c). */
 	outwatch_start(fileno(out == stdout || hooks.interval_ms ? stdout : out), on_stop_signal);
-	int status = run_job_set(set, &hooks, &result, err, sizeof(err));
+	status = run_job_set(set, &hooks, &result, err, sizeof(err));
 	outwatch_stop();
 	if (status) {
 		fprintf(stderr, "blktop: %s\n", err);
-		if (out != stdout)
-			fclose(out);
-		return status;
+		goto close;
 	}
 	if (args->format == OUTPUT_JSON)
 		report_json(out, &result);
@@ -117,12 +112,11 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 				(int)stop_signal, strsignal(stop_signal));
 		status = 128 + stop_signal;
 	}
-	if (out != stdout && fclose(out)) {
-		fprintf(stderr, _("blktop: --output: writing %s failed: %s\n"), args->output_file,
-			strerror(errno));
-		status = status ? status : 1;
-	}
-	return status;
+close:
+	/* A report that could not be written is a failed run. */
+	if (lines != &report)
+		status = writer_close(lines, status);
+	return writer_close(&report, status);
 }
 
 /* The full screen with a job set already running. */
@@ -178,13 +172,17 @@ int main(int argc, char **argv)
 	bindtextdomain(PACKAGE, LOCALEDIR);
 	textdomain(PACKAGE);
 	sysroot_set(getenv("BLKTOP_SYSROOT"));
+	writer_keep_std_fds();
 
 	status = cli_parse(argc, argv, &args);
 	if (status)
 		return status;
 
-	if (args.mode == MODE_LIST)
-		return listing_print(stdout, args.format == OUTPUT_JSON);
+	if (args.mode == MODE_LIST) {
+		struct writer w;
+		writer_open(&w, NULL);
+		return writer_close(&w, listing_print(w.f, args.format == OUTPUT_JSON));
+	}
 	if (args.mode == MODE_DEMO) {
 		demo_job(&args);
 		args.scratch = true;
@@ -223,19 +221,11 @@ int main(int argc, char **argv)
 		/* On a terminal the procedure runs on the screen, its table
 		 * filling in, and is printed on exit; otherwise (piped, --batch)
 		 * as a plain report. */
-		FILE *out;
-		if (!args.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
+		struct writer w;
+		if (!args.batch && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
 			status = screen_main(&args, NULL, scratch_path());
-		} else if (!(out = open_output(&args))) {
-			status = 2;
-		} else {
-			status = procedure_main(&args, out);
-			if (out != stdout && fclose(out)) {
-				fprintf(stderr, _("blktop: --output: writing %s failed: %s\n"),
-					args.output_file, strerror(errno));
-				status = status ? status : 1;
-			}
-		}
+		else if (!(status = writer_open(&w, args.output_file)))
+			status = writer_close(&w, procedure_main(&args, &w));
 		break;
 	}
 	case MODE_SCREEN:

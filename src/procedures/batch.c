@@ -15,6 +15,7 @@
 #include "collect/tune.h"
 #include "i18n.h"
 #include "output/report.h"
+#include "output/writer.h"
 #include "outwatch.h"
 
 /* The signal that stopped the run, for the exit status (128 + N). Set
@@ -52,17 +53,28 @@ static void install_signals(void)
 }
 
 struct batch {
+	struct writer *w;             /* the report's destination, w->f == out */
 	FILE *out, *notes;
 	enum output_format format;
 	bool profile;
 	bool reported;                /* fio's report of the profile's run printed */
 };
 
+/* Progress lines are shown as they come; on the report's own stream a
+ * failed write is kept for the writer's close (output/writer.h). */
+static void flush_notes(struct batch *b)
+{
+	if (b->notes == b->out)
+		writer_flush(b->w);
+	else
+		fflush(b->notes);
+}
+
 static void on_note(const char *line, void *arg)
 {
 	struct batch *b = arg;
 	fprintf(b->notes, "%s\n", line);
-	fflush(b->notes);
+	flush_notes(b);
 }
 
 static void on_row(const struct proc_table *t, size_t i, void *arg)
@@ -82,7 +94,7 @@ static void on_row(const struct proc_table *t, size_t i, void *arg)
 			r->clat_avg_ns / 1000, r->clat_p99_ns / 1000,
 			r->state == ROW_STOPPED ? _(" (stopped)") : "");
 	}
-	fflush(b->notes);
+	flush_notes(b);
 }
 
 static void on_run_done(const struct proc_table *t, const struct run_result *r, void *arg)
@@ -106,7 +118,7 @@ static void on_interval(const struct run_interval *iv, void *arg)
 {
 	struct batch *b = arg;
 	report_interval(b->notes, iv);
-	fflush(b->notes);
+	flush_notes(b);
 }
 
 static int unknown_procedure(const struct cli_args *args)
@@ -131,8 +143,9 @@ static bool any_measured(const struct proc_table *t)
 	return false;
 }
 
-int procedure_main(struct cli_args *args, FILE *out)
+int procedure_main(struct cli_args *args, struct writer *w)
 {
+	FILE *out = w->f;
 	struct proc_request req;
 	struct proc_table table;
 	enum proc_kind kind;
@@ -148,7 +161,7 @@ int procedure_main(struct cli_args *args, FILE *out)
 	req.force = args->force;
 	req.lat_limit_us = args->lat_limit_us;
 
-	struct batch b = { out, args->format == OUTPUT_NORMAL ? out : stderr, args->format,
+	struct batch b = { w, out, args->format == OUTPUT_NORMAL ? out : stderr, args->format,
 			   kind == PROC_LATENCY || kind == PROC_IOPS || kind == PROC_THROUGHPUT,
 			   false };
 	struct proc_hooks hooks = { on_note, on_row, on_run_done, NULL, 0, &b };
@@ -177,7 +190,7 @@ int procedure_main(struct cli_args *args, FILE *out)
 	if (st == 1 && err[0])
 		fprintf(stderr, "blktop: %s\n", err);
 	proc_table_free(&table);
-	fflush(out);
+	writer_flush(w);
 	if (batch_signal == SIGPIPE) {
 		fputs(_("blktop: the output's reader went away (broken pipe); the run was stopped\n"),
 		      stderr);

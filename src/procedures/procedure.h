@@ -123,8 +123,10 @@ void proc_table_csv(FILE *out, const struct proc_table *t);
 int proc_table_json(FILE *out, const struct proc_table *t);
 
 /* The batch side of --profile, --suite and --sweep: signals, progress
- * lines, the report and table in args->format on out. Returns the exit
- * status (128 + signal when a signal stopped it). */
-int procedure_main(struct cli_args *args, FILE *out);
+ * lines, the report and table in args->format on w (output/writer.h,
+ * which the caller closes). Returns the exit status (128 + signal when a
+ * signal stopped it). */
+struct writer;
+int procedure_main(struct cli_args *args, struct writer *w);
 
 #endif

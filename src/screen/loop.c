@@ -26,6 +26,7 @@
 #include "screen/signals.h"
 #include "screen/summary.h"
 #include "screen/ui.h"
+#include "util/status.h"
 
 static uint64_t mono_ns(void)
 {
@@ -606,18 +607,15 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	signals_give_back(&sigs);
 
 	bool json = args && args->format == OUTPUT_JSON;
-	int proc_out = -1;
+	int out_rc = -1;  /* the summary on exit: > 0 when it was lost */
 	if (u->model.proc_on) {
 		/* The last run was a procedure: its table, as --batch prints it
 		 * (a job run before it is not the news). */
-		proc_out = procui_summary(u);
+		out_rc = procui_summary(u);
 		if (u->model.run_rc && u->model.run_err[0])
 			fprintf(stderr, "blktop: %s\n", u->model.run_err);
-	} else if (u->model.have_result && args && args->output_file) {
-		if (summary_save(&u->model.result, args->output_file, json, err, sizeof(err)))
-			fprintf(stderr, "blktop: --output: %s\n", err);
 	} else if (u->model.have_result) {
-		summary_print(stdout, &u->model.result, json);
+		out_rc = summary_write(&u->model.result, args ? args->output_file : NULL, json);
 	} else if (u->model.run_rc && u->model.run_err[0])
 		fprintf(stderr, "blktop: %s\n", u->model.run_err);
 	/* Errors a continue_on_error policy let pass are said once more here,
@@ -633,7 +631,9 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 			strsignal(signals_caught()));
 	int status = exit_status(u);
 	if (u->model.proc_on && !signals_caught())
-		status = u->model.run_rc ? u->model.run_rc : proc_out > 0 ? 1 : 0;
+		status = u->model.run_rc ? u->model.run_rc : out_rc > 0 ? 1 : 0;
+	else if (out_rc > 0 && !status)
+		status = BLKTOP_FAILED;  /* the summary was lost */
 	form_close(&u->form);
 	procrun_free(&u->procrun);
 	model_free(&u->model);

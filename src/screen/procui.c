@@ -12,6 +12,7 @@
 
 #include "i18n.h"
 #include "options.h"
+#include "output/writer.h"
 #include "screen/ui.h"
 
 static const struct dev_row *selected(struct ui *u)
@@ -150,8 +151,8 @@ void procui_action(struct ui *u, enum action act)
 		m->proc_bw_flip = !m->proc_bw_flip;
 }
 
-/* Writes the table in the format asked for; false when it could not. */
-static bool print_table(FILE *out, const struct proc_table *t, enum output_format fmt)
+/* Writes the table in the format asked for. */
+static void print_table(FILE *out, const struct proc_table *t, enum output_format fmt)
 {
 	if (fmt == OUTPUT_CSV)
 		proc_table_csv(out, t);
@@ -159,7 +160,6 @@ static bool print_table(FILE *out, const struct proc_table *t, enum output_forma
 		proc_table_json(out, t);
 	else
 		proc_table_normal(out, t);
-	return fflush(out) == 0 && !ferror(out);
 }
 
 int procui_summary(struct ui *u)
@@ -167,24 +167,14 @@ int procui_summary(struct ui *u)
 	const struct proc_table *t = procrun_final(&u->procrun);
 	const struct cli_args *a = u->args;
 	enum output_format fmt = a ? a->format : OUTPUT_NORMAL;
+	struct writer w;
 	if (!u->model.proc_on || !t)
 		return -1;
-	if (a && a->output_file) {
-		FILE *f = fopen(a->output_file, "w");
-		if (!f) {
-			fprintf(stderr, _("blktop: --output: cannot write %s: %s\n"), a->output_file,
-				strerror(errno));
-			return 1;
-		}
-		bool ok = print_table(f, t, fmt);
-		if ((fclose(f) || !ok)) {
-			fprintf(stderr, _("blktop: --output: writing %s failed: %s\n"),
-				a->output_file, strerror(errno));
-			return 1;
-		}
-	} else {
-		print_table(stdout, t, fmt);
-	}
+	if (writer_open(&w, a ? a->output_file : NULL))
+		return 1;
+	print_table(w.f, t, fmt);
+	if (writer_close(&w, 0))
+		return 1;
 	/* The normal table says so itself; CSV and JSON stay machine-readable. */
 	if (t->interrupted && fmt != OUTPUT_NORMAL)
 		fprintf(stderr, "blktop: %s\n",

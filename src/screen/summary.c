@@ -9,6 +9,8 @@
 
 #include "i18n.h"
 #include "output/report.h"
+#include "output/writer.h"
+#include "util/status.h"
 
 void summary_print(FILE *out, const struct run_result *r, bool json)
 {
@@ -16,23 +18,27 @@ void summary_print(FILE *out, const struct run_result *r, bool json)
 		report_json(out, r);
 	else
 		report_normal(out, r);
-	fflush(out);
 }
 
 int summary_save(const struct run_result *r, const char *path, bool json, char *err,
 		 size_t errlen)
 {
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		snprintf(err, errlen, _("cannot write %s: %s"), path, strerror(errno));
+	struct writer w;
+
+	if (writer_try_open(&w, path, err, errlen))
 		return -1;
-	}
-	summary_print(f, r, json);
-	if (ferror(f) | fclose(f)) {
-		snprintf(err, errlen, _("writing %s failed: %s"), path, strerror(errno));
-		return -1;
-	}
-	return 0;
+	summary_print(w.f, r, json);
+	return writer_finish(&w, err, errlen);
+}
+
+int summary_write(const struct run_result *r, const char *path, bool json)
+{
+	struct writer w;
+
+	if (writer_open(&w, path))
+		return BLKTOP_FAILED;
+	summary_print(w.f, r, json);
+	return writer_close(&w, 0);
 }
 
 void summary_default_name(const struct run_result *r, bool json, char *buf, size_t len)

@@ -13,6 +13,9 @@
 int summary_save(const struct run_result *r, const char *path, bool json, char *err,
 		 size_t errlen);
 void summary_print(FILE *out, const struct run_result *r, bool json);
+/* The summary on exit, to path or standard output (NULL): 0, or
+ * BLKTOP_FAILED after one line on stderr. */
+int summary_write(const struct run_result *r, const char *path, bool json);
 /* A file name for the summary in the current directory, by start time. */
 void summary_default_name(const struct run_result *r, bool json, char *buf, size_t len);
 

@@ -20,6 +20,10 @@ dist_check_SCRIPTS += tests/e2e/faults.sh
 # while it is set.
 TESTS += tests/e2e/sysroot_gate.sh
 dist_check_SCRIPTS += tests/e2e/sysroot_gate.sh
+# A report that could not be written (/dev/full, a full filesystem, a
+# closed stdout) is a failed run: exit 1 and one line.
+TESTS += tests/e2e/lost_output.sh
+dist_check_SCRIPTS += tests/e2e/lost_output.sh
 
 # The full screen in tmux (DESIGN 5): devices, Enter Enter, live figures,
 # the typed name for has-data, resizes, q and signals.
