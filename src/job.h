@@ -20,7 +20,16 @@ enum rw_mode {
 enum io_dir { DIR_READ = 0, DIR_WRITE = 1 };
 #define DIR_COUNT 2
 
-enum engine_kind { ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL };
+enum engine_kind {
+	ENGINE_LIBAIO,
+	ENGINE_IO_URING,
+	ENGINE_SYNC,
+	ENGINE_PSYNC,
+	ENGINE_PVSYNC,
+	ENGINE_PVSYNC2,
+	ENGINE_NULL,
+	ENGINE_COUNT
+};
 enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
 
 /* continue_on_error: which failed I/Os are counted and let the job go on
@@ -66,6 +75,21 @@ struct job_spec {
 	bool new_group;
 	unsigned long long status_interval_ms;
 	int continue_on_error;           /* COE_* bits */
+	/* fio's submission and completion batching, with its defaults: one
+	 * I/O per submit call, one completion asked for per wait. 0 in
+	 * complete_max and low means "as complete_min" and "as iodepth". */
+	unsigned long long iodepth_batch;
+	unsigned long long iodepth_batch_complete_min;
+	unsigned long long iodepth_batch_complete_max;
+	unsigned long long iodepth_low;
+	/* Engine options (fio's names): io_uring, and hipri/nowait for pvsync2. */
+	bool fixedbufs;
+	bool registerfiles;
+	bool sqthread_poll;
+	unsigned long long sqthread_poll_cpu;
+	bool hipri;
+	bool nowait;
+	unsigned long long force_async;
 	/* Bit i: job_options[i] was set by the user, not by the defaults
 	 * (what a procedure must not override, what fio's randseed means). */
 	uint64_t options_set[JOB_OPTION_WORDS];

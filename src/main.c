@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "collect/listing.h"
+#include "engine/engine.h"
 #include "i18n.h"
 #include "jobfile.h"
 #include "output/report.h"
@@ -197,6 +198,7 @@ int main(int argc, char **argv)
 		return 0;
 	case MODE_VERSION:
 		printf("blktop %s\n", PACKAGE_VERSION);
+		printf(_("engines: %s\n"), engine_names_built());
 		return 0;
 	case MODE_RUN:
 		install_signals();

@@ -19,8 +19,11 @@ static const char *const rw_choices[] = {
 static const int rw_values[] = {
 	RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_RANDRW, RW_RW,
 };
-static const char *const engine_choices[] = { "libaio", "psync", "null", NULL };
-static const int engine_values[] = { ENGINE_LIBAIO, ENGINE_PSYNC, ENGINE_NULL };
+/* The order of engine_table[] in src/engine/engine.c. */
+static const char *const engine_choices[] = { "libaio", "io_uring", "sync", "psync", "pvsync",
+					      "pvsync2", "null", NULL };
+static const int engine_values[] = { ENGINE_LIBAIO, ENGINE_IO_URING, ENGINE_SYNC, ENGINE_PSYNC,
+				     ENGINE_PVSYNC, ENGINE_PVSYNC2, ENGINE_NULL };
 static const char *const policy_choices[] = { "shared", "split", NULL };
 static const int policy_values[] = { CPUS_SHARED, CPUS_SPLIT };
 /* fio's names, and its 0 and 1 (= none and all). */
@@ -46,6 +49,17 @@ const struct job_option job_options[] = {
 	  .help = N_("block size of each I/O") },
 	{ .name = "iodepth", .type = OPT_INT, FIELD(iodepth), .min = 1, .max = 65536, .def = "1",
 	  .help = N_("I/Os kept in flight per job") },
+	{ .name = "iodepth_batch_submit", .alias = "iodepth_batch", .type = OPT_INT,
+	  FIELD(iodepth_batch), .max = 65536, .def = "1",
+	  .help = N_("I/Os handed to the kernel per submit call (fio's default 1; 0: iodepth)") },
+	{ .name = "iodepth_batch_complete_min", .alias = "iodepth_batch_complete", .type = OPT_INT,
+	  FIELD(iodepth_batch_complete_min), .max = 65536, .def = "1",
+	  .help = N_("completions to wait for per call (0: poll without waiting)") },
+	{ .name = "iodepth_batch_complete_max", .type = OPT_INT,
+	  FIELD(iodepth_batch_complete_max), .max = 65536, .def = "0",
+	  .help = N_("most completions taken per call (0: as iodepth_batch_complete_min)") },
+	{ .name = "iodepth_low", .type = OPT_INT, FIELD(iodepth_low), .max = 65536, .def = "0",
+	  .help = N_("once the queue is full, reap down to this depth before refilling (0: iodepth)") },
 	{ .name = "numjobs", .type = OPT_INT, FIELD(numjobs), .min = 1, .max = 4096, .def = "1",
 	  .help = N_("number of threads running this job") },
 	{ .name = "runtime", .type = OPT_TIME, FIELD(runtime_ms), .max = U64MAX, .def = "0",
@@ -72,7 +86,21 @@ const struct job_option job_options[] = {
 	  .help = N_("bypass the page cache (O_DIRECT); blktop's default is 1") },
 	{ .name = "ioengine", .type = OPT_ENUM, FIELD(ioengine), .def = "libaio",
 	  .choices = engine_choices, .choice_values = engine_values,
-	  .help = N_("how I/O is issued: libaio, psync, null") },
+	  .help = N_("how I/O is issued: libaio, io_uring, sync, psync, pvsync, pvsync2, null") },
+	{ .name = "fixedbufs", .type = OPT_BOOL, FIELD(fixedbufs), .max = 1, .def = "0",
+	  .help = N_("io_uring: register the I/O buffers with the kernel once") },
+	{ .name = "registerfiles", .type = OPT_BOOL, FIELD(registerfiles), .max = 1, .def = "0",
+	  .help = N_("io_uring: register the open files with the kernel once") },
+	{ .name = "sqthread_poll", .type = OPT_BOOL, FIELD(sqthread_poll), .max = 1, .def = "0",
+	  .help = N_("io_uring: a kernel thread polls the submission queue (no submit calls)") },
+	{ .name = "sqthread_poll_cpu", .type = OPT_INT, FIELD(sqthread_poll_cpu), .max = 4095,
+	  .def = "0", .help = N_("io_uring: the CPU the polling kernel thread runs on") },
+	{ .name = "hipri", .type = OPT_BOOL, FIELD(hipri), .max = 1, .def = "0",
+	  .help = N_("io_uring, pvsync2: polled completions (needs a device with poll queues)") },
+	{ .name = "nowait", .type = OPT_BOOL, FIELD(nowait), .max = 1, .def = "0",
+	  .help = N_("io_uring, pvsync2: fail with EAGAIN instead of blocking (RWF_NOWAIT)") },
+	{ .name = "force_async", .type = OPT_INT, FIELD(force_async), .max = 65536, .def = "0",
+	  .help = N_("io_uring: send every Nth I/O to the kernel's async workers (0: none)") },
 	{ .name = "cpus_allowed", .type = OPT_STR, FIELD(cpus_allowed), .def = "",
 	  .help = N_("CPUs the job may run on, e.g. 0-3,6") },
 	{ .name = "cpus_allowed_policy", .type = OPT_ENUM, FIELD(cpus_policy), .def = "shared",

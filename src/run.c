@@ -553,8 +553,11 @@ static void section_collect(struct section *s)
 			lat_merge(&dst->clat, &src->clat);
 			lat_merge(&dst->lat, &src->lat);
 		}
-		for (int l = 0; l < DEPTH_LEVELS; l++)
+		for (int l = 0; l < DEPTH_LEVELS; l++) {
 			g->depth_levels[l] += t->depth_levels[l];
+			g->submit_dist[l] += t->submit_dist[l];
+			g->complete_dist[l] += t->complete_dist[l];
+		}
 		g->submit_calls += t->submit_calls;
 		g->reap_calls += t->reap_calls;
 		if (t->counted_from_ns < from)
@@ -675,7 +678,9 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		secs[i].spec = job;
 		secs[i].wave = wave;
 		secs[i].groupid = groupid;
-		status = section_prepare(&secs[i], &ot, set->force, err, errlen);
+		status = engine_check(job, err, errlen);
+		if (!status)
+			status = section_prepare(&secs[i], &ot, set->force, err, errlen);
 	}
 	if (status)
 		goto out;

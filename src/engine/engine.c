@@ -101,17 +101,68 @@ static unsigned depth_level(unsigned depth)
 	return lvl;
 }
 
-static const struct engine_ops *engine_for(enum engine_kind k)
+/* fio's submit and complete buckets: how many I/Os one call took, in
+ * 0, 1-4, 5-8, 9-16, 17-32, 33-64, more. */
+static unsigned batch_level(unsigned n)
 {
-	switch (k) {
-	case ENGINE_PSYNC:
-		return &engine_psync;
-	case ENGINE_NULL:
-		return &engine_null;
-	case ENGINE_LIBAIO:
-	default:
-		return &engine_libaio;
+	if (n == 0)
+		return 0;
+	if (n > 64)
+		return DEPTH_LEVELS - 1;
+	unsigned lvl = 1;
+	while ((4u << (lvl - 1)) < n)
+		lvl++;
+	return lvl;
+}
+
+/* Indexed by enum engine_kind; NULL where the engine is not built in. */
+static const struct engine_ops *const engine_table[ENGINE_COUNT] = {
+	[ENGINE_LIBAIO] = &engine_libaio,
+#ifdef HAVE_LIBURING
+	[ENGINE_IO_URING] = &engine_io_uring,
+#endif
+	[ENGINE_SYNC] = &engine_sync,
+	[ENGINE_PSYNC] = &engine_psync,
+	[ENGINE_PVSYNC] = &engine_pvsync,
+	[ENGINE_PVSYNC2] = &engine_pvsync2,
+	[ENGINE_NULL] = &engine_null,
+};
+
+const struct engine_ops *engine_ops_for(int kind)
+{
+	return kind >= 0 && kind < ENGINE_COUNT ? engine_table[kind] : NULL;
+}
+
+const char *engine_names_built(void)
+{
+	static char names[128];
+	if (!names[0]) {
+		size_t used = 0;
+		for (int k = 0; k < ENGINE_COUNT; k++)
+			if (engine_table[k] && used < sizeof(names))
+				used += (size_t)snprintf(names + used, sizeof(names) - used,
+							 "%s%s", used ? " " : "",
+							 engine_table[k]->name);
 	}
+	return names;
+}
+
+int engine_check(const struct job_spec *spec, char *err, size_t errlen)
+{
+	const struct engine_ops *ops = engine_ops_for(spec->ioengine);
+	char name[32], why[256] = "";
+	int r = 0;
+
+	if (!ops)
+		snprintf(why, sizeof(why), _("not built into this blktop (see --version)"));
+	else if (ops->probe)
+		r = ops->probe(spec, why, sizeof(why));
+	if (ops && !r)
+		return 0;
+	job_option_format(spec, job_option_find("ioengine"), name, sizeof(name));
+	snprintf(err, errlen, _("%s: ioengine=%s: %s"), spec->name, name,
+		 why[0] ? why : strerror(-r));
+	return 1;
 }
 
 static void stat_add(uint64_t *field, uint64_t v)
@@ -130,6 +181,9 @@ struct loop_state {
 	struct io_unit **done;
 	unsigned depth;
 	unsigned inflight;
+	unsigned npending;      /* prepared in batch[], not yet submitted */
+	/* fio's batching options, resolved against the depth as fio does. */
+	unsigned batch_submit, complete_min, complete_max, low;
 	struct rng rng;
 	unsigned next_file;     /* round robin over the thread's files */
 	uint64_t issued_bytes;
@@ -137,7 +191,11 @@ struct loop_state {
 	uint64_t next_issue_ns;
 	uint64_t write_seq;     /* stamps each write so no two blocks match */
 	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
+	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
 	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
+	int *fds;               /* the files, for the engine's setup */
+	const char **paths;
+	char why[256];          /* the engine's reason for refusing, if any */
 	bool counting;
 };
 
@@ -215,6 +273,7 @@ static void prep_unit(struct loop_state *ls, struct io_unit *io)
 	if (ls->t->nfiles > 1 && ++ls->next_file == ls->t->nfiles)
 		ls->next_file = 0;
 	io->fd = f->fd;
+	io->file = (unsigned)(f - ls->t->files);
 	if (rw_is_random(m)) {
 		io->offset = f->area_start + rng_below(&ls->rng, f->nblocks) * bs;
 	} else {
@@ -275,35 +334,14 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	stat_add(&d->ios, 1);
 }
 
-/* Fills the queue up to depth (or the rate), submits, returns how many went
- * in flight, or -errno. */
-static int issue_batch(struct loop_state *ls, uint64_t now)
+/* Hands the prepared I/Os in batch[] to the engine, in as many calls as
+ * it takes. Returns how many went in flight, or -errno. */
+static int submit_pending(struct loop_state *ls)
 {
 	struct job_thread *t = ls->t;
-	unsigned n = 0;
+	unsigned n = ls->npending, sent = 0, queued = 0;
 
-	while (ls->nfree > 0 && may_issue(ls, now)) {
-		if (ls->rate_gap_ns) {
-			if (!ls->next_issue_ns)
-				ls->next_issue_ns = now;   /* the first I/O */
-			if (now < ls->next_issue_ns)
-				break;
-			ls->next_issue_ns += ls->rate_gap_ns;
-			/* A thread woken late (a busy machine) catches up, so the
-			 * rate asked for is the rate run; a stall longer than a
-			 * second is not made up in one burst. */
-			if (ls->next_issue_ns + RATE_CATCHUP_NS < now)
-				ls->next_issue_ns = now - RATE_CATCHUP_NS;
-		}
-		struct io_unit *io = ls->free_list[--ls->nfree];
-		prep_unit(ls, io);
-		io->t_start = now;
-		ls->batch[n++] = io;
-	}
-	if (n == 0)
-		return 0;
-
-	unsigned sent = 0, queued = 0;
+	ls->npending = 0;
 	while (sent < n) {
 		int r = ls->eng.ops->submit(&ls->eng, ls->batch + sent, n - sent);
 		stat_add(&t->submit_calls, 1);
@@ -333,24 +371,75 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 			}
 			continue;
 		}
+		if (ls->counting)
+			t->submit_dist[batch_level((unsigned)r)]++;
 		if (!ls->eng.ops->synchronous) {
 			uint64_t ts = now_ns();
 			for (unsigned i = sent; i < sent + (unsigned)r; i++)
 				ls->batch[i]->t_submit = ts;
+			ls->last_submit_ns = ts;
 		}
 		sent += (unsigned)r;
 		queued += (unsigned)r;
+		ls->inflight += (unsigned)r;
+		if (ls->counting && r)
+			t->depth_levels[depth_level(ls->inflight)] += (unsigned)r;
 	}
-	ls->inflight += queued;
-	if (ls->counting && queued)
-		t->depth_levels[depth_level(ls->inflight)] += queued;
 	return (int)queued;
 }
 
-static int reap_some(struct loop_state *ls, unsigned min, uint64_t timeout_ns)
+/* Fills the queue up to depth (or the rate), handing the I/Os over in
+ * groups of iodepth_batch_submit as fio does (with its default of 1, one
+ * I/O per submit call); what is left over goes before any wait. Returns
+ * how many went in flight, or -errno. */
+static int issue_batch(struct loop_state *ls, uint64_t now)
+{
+	int queued = 0;
+
+	while (ls->nfree > 0 && may_issue(ls, now)) {
+		if (ls->rate_gap_ns) {
+			if (!ls->next_issue_ns)
+				ls->next_issue_ns = now;   /* the first I/O */
+			if (now < ls->next_issue_ns)
+				break;
+			ls->next_issue_ns += ls->rate_gap_ns;
+			/* A thread woken late (a busy machine) catches up, so the
+			 * rate asked for is the rate run; a stall longer than a
+			 * second is not made up in one burst. */
+			if (ls->next_issue_ns + RATE_CATCHUP_NS < now)
+				ls->next_issue_ns = now - RATE_CATCHUP_NS;
+		}
+		struct io_unit *io = ls->free_list[--ls->nfree];
+		prep_unit(ls, io);
+		io->t_start = now;
+		ls->batch[ls->npending++] = io;
+		if (ls->npending >= ls->batch_submit) {
+			int r = submit_pending(ls);
+			if (r < 0)
+				return r;
+			queued += r;
+			/* The clock read after the submit starts the next I/O. */
+			if (ls->last_submit_ns)
+				now = ls->last_submit_ns;
+		}
+	}
+	if (ls->npending) {
+		int r = submit_pending(ls);
+		if (r < 0)
+			return r;
+		queued += r;
+	}
+	return queued;
+}
+
+static int reap_some(struct loop_state *ls, unsigned min, unsigned max, uint64_t timeout_ns)
 {
 	struct job_thread *t = ls->t;
-	int r = ls->eng.ops->reap(&ls->eng, min, ls->inflight, ls->done, timeout_ns);
+	if (max > ls->inflight)
+		max = ls->inflight;
+	if (min > max)
+		max = min;
+	int r = ls->eng.ops->reap(&ls->eng, min, max, ls->done, timeout_ns);
 	t->reap_calls++;
 	if (r < 0) {
 		if (r == -EINTR)
@@ -358,6 +447,8 @@ static int reap_some(struct loop_state *ls, unsigned min, uint64_t timeout_ns)
 		set_error(t, -r, _("waiting for completions failed"));
 		return r;
 	}
+	if (ls->counting)
+		t->complete_dist[batch_level((unsigned)r)]++;
 	if (r == 0)
 		return 0;
 	uint64_t t_end = ls->eng.ops->synchronous ? 0 : now_ns();
@@ -371,11 +462,60 @@ static int reap_some(struct loop_state *ls, unsigned min, uint64_t timeout_ns)
 	return r;
 }
 
+/* The queue is full: reap as fio does. Wait for iodepth_batch_complete_min
+ * completions (0: poll without blocking until one is there), take up to
+ * iodepth_batch_complete_max per call, and go on until the depth is down
+ * to iodepth_low. */
+static int reap_full(struct loop_state *ls)
+{
+	do {
+		int got = 0;
+		if (ls->complete_min == 0) {
+			while (got == 0 && !*ls->t->stop) {
+				got = reap_some(ls, 0, ls->complete_max, 0);
+				if (got < 0)
+					return got;
+			}
+		} else {
+			unsigned min = ls->complete_min < ls->inflight ? ls->complete_min
+								       : ls->inflight;
+			got = reap_some(ls, min, ls->complete_max, 0);
+			if (got < 0)
+				return got;
+		}
+		if (*ls->t->stop)
+			break;
+	} while (ls->inflight > ls->low);
+	return 0;
+}
+
 static int loop_setup(struct loop_state *ls, struct job_thread *t)
 {
 	const struct job_spec *spec = t->spec;
 	ls->t = t;
-	ls->depth = spec->ioengine == ENGINE_PSYNC ? 1 : (unsigned)spec->iodepth;
+	ls->eng.ops = engine_ops_for(spec->ioengine);
+	if (!ls->eng.ops) {
+		snprintf(ls->why, sizeof(ls->why), _("not built into this blktop (see --version)"));
+		return -ENOSYS;
+	}
+	/* A synchronous engine has one I/O in flight whatever iodepth says
+	 * (as in fio); null completes at once and takes any depth. */
+	ls->depth = ls->eng.ops->synchronous && ls->eng.ops != &engine_null
+			    ? 1 : (unsigned)spec->iodepth;
+	/* fio's fix-ups: 0 or more than the depth means the depth; the most
+	 * completions taken is at least the fewest waited for, and one. */
+	ls->batch_submit = (unsigned)spec->iodepth_batch;
+	if (!ls->batch_submit || ls->batch_submit > ls->depth)
+		ls->batch_submit = ls->depth;
+	ls->low = (unsigned)spec->iodepth_low;
+	if (!ls->low || ls->low > ls->depth)
+		ls->low = ls->depth;
+	ls->complete_min = (unsigned)spec->iodepth_batch_complete_min;
+	ls->complete_max = (unsigned)spec->iodepth_batch_complete_max;
+	if (ls->complete_max < ls->complete_min)
+		ls->complete_max = ls->complete_min;
+	if (!ls->complete_max)
+		ls->complete_max = 1;
 	for (unsigned i = 0; i < t->nfiles; i++) {
 		t->files[i].nblocks = t->files[i].area_len / spec->bs;
 		if (t->files[i].nblocks == 0)
@@ -406,8 +546,20 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 		ls->units[i].buf = buf;
 		ls->free_list[ls->nfree++] = &ls->units[i];
 	}
-	ls->eng.ops = engine_for(spec->ioengine);
-	return ls->eng.ops->init(&ls->eng, ls->depth, ls->units);
+	ls->fds = malloc(t->nfiles * sizeof(*ls->fds));
+	ls->paths = malloc(t->nfiles * sizeof(*ls->paths));
+	if (!ls->fds || !ls->paths)
+		return -ENOMEM;
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		ls->fds[i] = t->files[i].fd;
+		ls->paths[i] = t->files[i].path;
+	}
+	struct engine_setup setup = {
+		.spec = spec, .depth = ls->depth, .units = ls->units, .fds = ls->fds,
+		.paths = ls->paths, .nfiles = t->nfiles, .why = ls->why,
+		.whylen = sizeof(ls->why),
+	};
+	return ls->eng.ops->init(&ls->eng, &setup);
 }
 
 static void loop_teardown(struct loop_state *ls)
@@ -421,6 +573,8 @@ static void loop_teardown(struct loop_state *ls)
 	free(ls->free_list);
 	free(ls->batch);
 	free(ls->done);
+	free(ls->fds);
+	free(ls->paths);
 }
 
 void *job_thread_main(void *arg)
@@ -443,7 +597,14 @@ void *job_thread_main(void *arg)
 		nanosleep(&ts, NULL);
 	}
 	if (r < 0) {
-		set_error(t, -r, _("engine setup failed"));
+		/* One line naming the engine and why it cannot run here. */
+		if (!t->error) {
+			char name[32];
+			job_option_format(t->spec, job_option_find("ioengine"), name, sizeof(name));
+			snprintf(t->error_msg, sizeof(t->error_msg), _("%s: ioengine=%s: %s"),
+				 t->spec->name, name, ls.why[0] ? ls.why : strerror(-r));
+			stop_on_error(t, -r);
+		}
 	} else {
 		/* The runtime counts from when this thread can issue I/O, as in
 		 * fio: a thread started late on a busy machine still runs its
@@ -490,11 +651,16 @@ void *job_thread_main(void *arg)
 			/* The queue is as full as it may be: wait for a completion
 			 * without a timer (the runner interrupts a stuck wait with
 			 * a signal), or under a rate cap until the next I/O is due. */
-			uint64_t timeout = 0;
-			if (ls.rate_gap_ns && ls.nfree > 0)
-				timeout = ls.next_issue_ns > now ? ls.next_issue_ns - now : 1;
-			if (reap_some(&ls, 1, timeout) < 0)
-				break;
+			if (ls.nfree == 0) {
+				if (reap_full(&ls) < 0)
+					break;
+			} else {
+				uint64_t timeout = 0;
+				if (ls.rate_gap_ns)
+					timeout = ls.next_issue_ns > now ? ls.next_issue_ns - now : 1;
+				if (reap_some(&ls, 1, ls.complete_max, timeout) < 0)
+					break;
+			}
 			/* The moment the last completion was seen starts the next
 			 * batch: one clock read fewer per I/O. */
 			now = ls.last_reap_ns ? ls.last_reap_ns : now_ns();
@@ -504,7 +670,7 @@ void *job_thread_main(void *arg)
 		 * no buffer is freed under the kernel. */
 		uint64_t give_up = now_ns() + 30ULL * 1000000000ULL;
 		while (ls.inflight > 0 && now_ns() < give_up)
-			if (reap_some(&ls, 1, REAP_TIMEOUT_NS) < 0 && ls.inflight > 0)
+			if (reap_some(&ls, 1, ls.inflight, REAP_TIMEOUT_NS) < 0 && ls.inflight > 0)
 				break;
 	}
 	t->ended_ns = now_ns();

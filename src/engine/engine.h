@@ -45,6 +45,8 @@ struct job_thread {
 	struct dir_stats dir[DIR_COUNT];
 	uint64_t depth_levels[DEPTH_LEVELS];
 	uint64_t submit_calls, reap_calls;
+	/* I/Os per submit call and per completion wait, in fio's buckets. */
+	uint64_t submit_dist[DEPTH_LEVELS], complete_dist[DEPTH_LEVELS];
 	uint64_t counted_from_ns;   /* when counting began (end of ramp) */
 	uint64_t ended_ns;
 	struct rusage ru_start, ru_end;
@@ -53,6 +55,13 @@ struct job_thread {
 	int finished;               /* set (atomic) as the thread's last act */
 	pthread_t tid;
 };
+
+/* The engines built in, space-separated (for --version). */
+const char *engine_names_built(void);
+
+/* Before the run: 0 if the job's engine is built in and the kernel lets it
+ * run, else 1 with one line in err naming the engine and the reason. */
+int engine_check(const struct job_spec *spec, char *err, size_t errlen);
 
 /* Runs one job thread to its end (the pthread start routine). */
 void *job_thread_main(void *arg);

@@ -1,5 +1,6 @@
-/* libaio.c - the Linux native AIO engine: io_submit in batches, io_getevents
- * for completions. What fio's libaio engine does, without its options. */
+/* libaio.c - the Linux native AIO engine: io_submit for what the job loop
+ * hands over (one I/O per call with fio's defaults, more with
+ * iodepth_batch_submit), io_getevents for completions. */
 #include "config.h"
 
 #include <errno.h>
@@ -18,8 +19,10 @@ struct libaio_priv {
 	unsigned depth;
 };
 
-static int libaio_init(struct engine *e, unsigned depth, struct io_unit *units)
+static int libaio_init(struct engine *e, const struct engine_setup *s)
 {
+	unsigned depth = s->depth;
+	struct io_unit *units = s->units;
 	struct libaio_priv *p = calloc(1, sizeof(*p));
 	if (!p)
 		return -ENOMEM;

@@ -1,16 +1,19 @@
-/* ops.h - an I/O engine is a small table of operations (libaio, psync, and
- * a null engine that completes everything at once, for tests). The job
- * loop in engine.c is the same for all of them. */
+/* ops.h - an I/O engine is a small table of operations (libaio, io_uring,
+ * the synchronous sync, psync, pvsync and pvsync2, and a null engine that
+ * completes everything at once, for tests). The job loop in engine.c is
+ * the same for all of them. */
 #ifndef BLKTOP_ENGINE_OPS_H
 #define BLKTOP_ENGINE_OPS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
 struct io_unit {
 	void *buf;
 	int fd;
+	unsigned file;        /* index of fd in the setup's files */
 	uint64_t offset;
 	uint32_t len;
 	uint8_t dir;          /* DIR_READ or DIR_WRITE */
@@ -22,14 +25,28 @@ struct io_unit {
 };
 
 struct engine;
+struct job_spec;
+
+/* What an engine is set up with, once per thread. */
+struct engine_setup {
+	const struct job_spec *spec;  /* the engine's options */
+	unsigned depth;               /* I/Os in flight at most */
+	struct io_unit *units;        /* depth of them, buffers allocated */
+	const int *fds;               /* the thread's files, shared by clones */
+	const char *const *paths;     /* their paths, to reopen */
+	unsigned nfiles;
+	char *why;                    /* init failed: the reason, one line */
+	size_t whylen;
+};
 
 struct engine_ops {
 	const char *name;
 	/* Completes I/Os inside submit and stamps t_submit/t_done itself, so
 	 * the job loop's own clock reads around submit are not the latency. */
 	bool synchronous;
-	/* Prepares for up to depth I/Os in flight. 0 or -errno. */
-	int (*init)(struct engine *e, unsigned depth, struct io_unit *units);
+	/* Prepares for up to depth I/Os in flight. 0 or -errno; a refusal
+	 * with a reason of its own (not just the errno) writes it to why. */
+	int (*init)(struct engine *e, const struct engine_setup *s);
 	/* Starts n I/Os; returns how many were accepted (>= 0) or -errno. An
 	 * engine that completes synchronously fills in result here. */
 	int (*submit)(struct engine *e, struct io_unit **ios, unsigned n);
@@ -38,6 +55,9 @@ struct engine_ops {
 	int (*reap)(struct engine *e, unsigned min, unsigned max, struct io_unit **done,
 		    uint64_t timeout_ns);
 	void (*cleanup)(struct engine *e);
+	/* Optional, before the run: can this engine run this job here at all
+	 * (the kernel may refuse it)? 0, or -errno with the reason in why. */
+	int (*probe)(const struct job_spec *spec, char *why, size_t whylen);
 };
 
 struct engine {
@@ -46,7 +66,14 @@ struct engine {
 };
 
 extern const struct engine_ops engine_libaio;
+extern const struct engine_ops engine_io_uring;
+extern const struct engine_ops engine_sync;
 extern const struct engine_ops engine_psync;
+extern const struct engine_ops engine_pvsync;
+extern const struct engine_ops engine_pvsync2;
 extern const struct engine_ops engine_null;
+
+/* The engine that runs a job's ioengine=, or NULL if not built in. */
+const struct engine_ops *engine_ops_for(int kind);
 
 #endif

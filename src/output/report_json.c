@@ -189,10 +189,10 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 	double depth[DEPTH_LEVELS];
 	report_depth_shares(g, depth);
 	add_percent_map(j, "iodepth_level", depth_names, depth, DEPTH_LEVELS);
-	/* blktop does not count I/Os per submit or reap call; the keys stay
-	 * for tools that index them, at zero. */
-	add_percent_map(j, "iodepth_submit", batch_names, NULL, DEPTH_LEVELS);
-	add_percent_map(j, "iodepth_complete", batch_names, NULL, DEPTH_LEVELS);
+	report_dist_shares(g->submit_dist, depth);
+	add_percent_map(j, "iodepth_submit", batch_names, depth, DEPTH_LEVELS);
+	report_dist_shares(g->complete_dist, depth);
+	add_percent_map(j, "iodepth_complete", batch_names, depth, DEPTH_LEVELS);
 	struct lat_buckets lb;
 	report_lat_buckets(g, &lb);
 	add_percent_map(j, "latency_ns", lat_bucket_names, lb.ns, LAT_BUCKETS_N);

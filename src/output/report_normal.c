@@ -252,6 +252,14 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 	fprintf(out, "  IO depths    : 1=%3.1f%%, 2=%3.1f%%, 4=%3.1f%%, 8=%3.1f%%, 16=%3.1f%%, "
 		"32=%3.1f%%, >=64=%3.1f%%\n", depth[0], depth[1], depth[2], depth[3], depth[4],
 		depth[5], depth[6]);
+	static const char *const call_label[2] = { "submit", "complete" };
+	const uint64_t *calls[2] = { g->submit_dist, g->complete_dist };
+	for (int c = 0; c < 2; c++) {
+		report_dist_shares(calls[c], depth);
+		fprintf(out, "     %-9s : 0=%3.1f%%, 4=%3.1f%%, 8=%3.1f%%, 16=%3.1f%%, 32=%3.1f%%, "
+			"64=%3.1f%%, >=64=%3.1f%%\n", call_label[c], depth[0], depth[1], depth[2],
+			depth[3], depth[4], depth[5], depth[6]);
+	}
 	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",0,0 short=0,0,0,0 "
 		"dropped=0,0,0,0\n", g->dir[DIR_READ].ios, g->dir[DIR_WRITE].ios);
 	uint64_t errors = g->dir[DIR_READ].errors + g->dir[DIR_WRITE].errors;

@@ -61,6 +61,9 @@ size_t report_percentiles(const struct lat_stat *s, uint64_t *out);
 void report_lat_buckets(const struct group_result *g, struct lat_buckets *out);
 /* fio's "IO depths" shares in percent (tiny ones shown as 0.1). */
 void report_depth_shares(const struct group_result *g, double out[DEPTH_LEVELS]);
+/* The same for any of fio's seven-bucket maps (iodepth_submit and
+ * iodepth_complete: shares of the calls). */
+void report_dist_shares(const uint64_t counts[DEPTH_LEVELS], double out[DEPTH_LEVELS]);
 
 /* Sum of percentages in a cpu_pct (0: nothing was measured). */
 double report_cpu_sum(const struct cpu_pct *p);

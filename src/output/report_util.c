@@ -152,16 +152,21 @@ void report_lat_buckets(const struct group_result *g, struct lat_buckets *out)
 	fill_group(g, out->ms, LAT_BUCKETS_M, 1000000, false, n, total);
 }
 
-void report_depth_shares(const struct group_result *g, double out[DEPTH_LEVELS])
+void report_dist_shares(const uint64_t counts[DEPTH_LEVELS], double out[DEPTH_LEVELS])
 {
 	uint64_t total = 0;
 	for (int i = 0; i < DEPTH_LEVELS; i++)
-		total += g->depth_levels[i];
+		total += counts[i];
 	for (int i = 0; i < DEPTH_LEVELS; i++) {
-		out[i] = total ? (double)g->depth_levels[i] * 100.0 / (double)total : 0;
-		if (g->depth_levels[i] && out[i] < 0.1)
+		out[i] = total ? (double)counts[i] * 100.0 / (double)total : 0;
+		if (counts[i] && out[i] < 0.1)
 			out[i] = 0.1;
 	}
+}
+
+void report_depth_shares(const struct group_result *g, double out[DEPTH_LEVELS])
+{
+	report_dist_shares(g->depth_levels, out);
 }
 
 double report_cpu_sum(const struct cpu_pct *p)

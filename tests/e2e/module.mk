@@ -72,3 +72,8 @@ dist_check_SCRIPTS += tests/e2e/screen_procedures.sh
 TESTS += tests/e2e/signals.sh tests/e2e/bad_env.sh
 dist_check_SCRIPTS += tests/e2e/signals.sh tests/e2e/bad_env.sh
 EXTRA_DIST += tests/e2e/tmux_lib.sh
+# Submission and completion batching as fio's (issue 12): strace shows one
+# I/O per io_submit with fio's defaults, the batch options group them, and
+# the device sees as many merged requests as under fio.
+TESTS += tests/e2e/one_per_submit.sh
+dist_check_SCRIPTS += tests/e2e/one_per_submit.sh

@@ -441,7 +441,7 @@ static void test_bad_values(void **state)
 	expect_error("[a]\niodepth=0\n", "t.fio:2: iodepth:");
 	expect_error("[a]\nruntime=10x\n", "t.fio:2: runtime:");
 	expect_error("[a]\nrwmixread=101\n", "t.fio:2: rwmixread:");
-	expect_error("[a]\nioengine=sync\n", "t.fio:2: ioengine: unknown value 'sync'");
+	expect_error("[a]\nioengine=posixaio\n", "t.fio:2: ioengine: unknown value 'posixaio'");
 	expect_error("[global]\nbs=1\n[a]\n", "t.fio:2: bs:");
 	/* An empty value is not 1. */
 	expect_error("[a]\ndirect=\n", "t.fio:2: direct: '' is not 0 or 1");

@@ -121,6 +121,32 @@ static void test_set_values(void **state)
 	assert_int_equal(j.ioengine, ENGINE_PSYNC);
 	assert_int_equal(job_option_set(&j, "cpus_allowed_policy", "split", err, sizeof(err)), 0);
 	assert_int_equal(j.cpus_policy, CPUS_SPLIT);
+	/* fio's engine names, and its batching aliases. */
+	assert_int_equal(job_option_set(&j, "ioengine", "io_uring", err, sizeof(err)), 0);
+	assert_int_equal(j.ioengine, ENGINE_IO_URING);
+	assert_int_equal(job_option_set(&j, "ioengine", "pvsync2", err, sizeof(err)), 0);
+	assert_int_equal(j.ioengine, ENGINE_PVSYNC2);
+	assert_int_equal(job_option_set(&j, "iodepth_batch", "8", err, sizeof(err)), 0);
+	assert_int_equal(j.iodepth_batch, 8);
+	assert_int_equal(job_option_set(&j, "iodepth_batch_complete", "0", err, sizeof(err)), 0);
+	assert_int_equal(j.iodepth_batch_complete_min, 0);
+	assert_int_equal(job_option_set(&j, "sqthread_poll_cpu", "1", err, sizeof(err)), 0);
+	assert_true(job_option_given(&j, "sqthread_poll_cpu"));
+}
+
+/* fio's defaults for submission and completion: one I/O per submit call,
+ * one completion waited for, max as min, low water mark as iodepth. */
+static void test_batch_defaults(void **state)
+{
+	(void)state;
+	struct job_spec j;
+	job_defaults(&j);
+	assert_int_equal(j.iodepth_batch, 1);
+	assert_int_equal(j.iodepth_batch_complete_min, 1);
+	assert_int_equal(j.iodepth_batch_complete_max, 0);
+	assert_int_equal(j.iodepth_low, 0);
+	assert_false(j.fixedbufs);
+	assert_false(job_option_given(&j, "sqthread_poll_cpu"));
 }
 
 /* continue_on_error: fio's names and its 0/1, as bits per direction; the
@@ -233,6 +259,7 @@ int main(void)
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_set_values),
 		cmocka_unit_test(test_continue_on_error),
+		cmocka_unit_test(test_batch_defaults),
 		cmocka_unit_test(test_errors_name_the_option),
 		cmocka_unit_test(test_table_is_consistent),
 		cmocka_unit_test(test_format_size),

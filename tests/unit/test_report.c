@@ -97,6 +97,11 @@ static void fill_randwrite(struct group_result *g)
 	g->ctx = 115000;
 	g->minf = 12;
 	g->depth_levels[0] = WRITE_IOS;
+	/* fio's defaults: every submit and wait took one I/O, but for one
+	 * final wait that took 7. */
+	g->submit_dist[1] = WRITE_IOS;
+	g->complete_dist[1] = 999;
+	g->complete_dist[2] = 1;
 }
 
 /* A slow sequential read that failed part way, in a later group. */
@@ -269,6 +274,10 @@ static void test_normal_report(void **state)
 	assert_has(s, "  cpu          : usr=5.60%, sys=10.50%, ctx=115000, majf=0, minf=12\n");
 	assert_has(s, "  IO depths    : 1=100.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=0.0%, 32=0.0%, "
 		      ">=64=0.0%\n");
+	assert_has(s, "     submit    : 0=0.0%, 4=100.0%, 8=0.0%, 16=0.0%, 32=0.0%, 64=0.0%, "
+		      ">=64=0.0%\n");
+	assert_has(s, "     complete  : 0=0.0%, 4=99.9%, 8=0.1%, 16=0.0%, 32=0.0%, 64=0.0%, "
+		      ">=64=0.0%\n");
 	assert_has(s, "     issued rwts: total=0,115800,0,0 short=0,0,0,0 dropped=0,0,0,0\n");
 
 	/* The failed group: error in the header, msec units, errors line. */
@@ -363,7 +372,10 @@ static void test_json_report(void **state)
 	assert_true(json_num(s, "jobs|0|ctx") == 115000.0);
 	assert_true(json_num(s, "jobs|0|iodepth_level|1") == 100.0);
 	assert_true(json_num(s, "jobs|0|iodepth_level|>=64") == 0.0);
-	assert_true(json_num(s, "jobs|0|iodepth_submit|4") == 0.0);
+	assert_true(json_num(s, "jobs|0|iodepth_submit|4") == 100.0);
+	assert_true(json_num(s, "jobs|0|iodepth_submit|0") == 0.0);
+	assert_true(fabs(json_num(s, "jobs|0|iodepth_complete|4") - 99.9) < 1e-9);
+	assert_true(fabs(json_num(s, "jobs|0|iodepth_complete|8") - 0.1) < 1e-9);
 	assert_true(json_num(s, "jobs|0|latency_us|50") == 99.6);
 	assert_true(json_num(s, "jobs|0|latency_ms|10") == 0.4);
 	assert_true(json_num(s, "jobs|0|latency_ms|>=2000") == 0.0);
