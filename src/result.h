@@ -12,6 +12,7 @@
 
 #include "collect/cpu.h"
 #include "collect/diskstat.h"
+#include "collect/verdict.h"
 #include "job.h"
 #include "stats/stats.h"
 
@@ -47,8 +48,8 @@ struct run_result {
 	uint64_t start_wall;        /* time(NULL) at the start */
 	int exit_status;            /* 0, 1 (run failed), 3 (refused) */
 	char device_name[64];       /* the first target's disk ("" for none) */
-	char verdict[32];           /* its safety verdict, "" if not taken */
-	char reasons[512];          /* the verdict's reasons, "; "-separated */
+	bool verdict_taken;         /* its safety verdict was taken before the run */
+	struct verdict_result verdict;
 };
 
 /* Live view for status lines and the screen: one interval's figures. */

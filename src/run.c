@@ -705,9 +705,9 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		snprintf(result->device_name, sizeof(result->device_name), "%s", ot.v[0]->disk);
 	/* The verdict goes into the report; taken before the run, since the
 	 * run's own exclusive open would show as "in use". */
-	if (ot.n && ot.v[0]->kind == TARGET_BLOCK && ot.v[0]->verdict[0]) {
-		snprintf(result->verdict, sizeof(result->verdict), "%s", ot.v[0]->verdict);
-		snprintf(result->reasons, sizeof(result->reasons), "%s", ot.v[0]->reasons);
+	if (ot.n && ot.v[0]->kind == TARGET_BLOCK && ot.v[0]->verdict_taken) {
+		result->verdict = ot.v[0]->verdict;
+		result->verdict_taken = true;
 	}
 
 	result->start_wall = (uint64_t)time(NULL);

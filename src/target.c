@@ -289,9 +289,9 @@ static int open_block(struct target *t, const struct job_spec *job, bool writes,
 		      char *err, size_t errlen)
 {
 	char why[512];
-	if (gate_block_check(t->path, writes, force, why, sizeof(why), t->verdict,
-			     sizeof(t->verdict), t->reasons, sizeof(t->reasons)) != GATE_ALLOW) {
-		if (!strcmp(t->verdict, "in-use"))
+	if (gate_block_check(t->path, writes, force, why, sizeof(why), &t->verdict,
+			     &t->verdict_taken) != GATE_ALLOW) {
+		if (t->verdict_taken && t->verdict.verdict == VERDICT_IN_USE)
 			busy_message(t->path, why, err, errlen);
 		else
 			snprintf(err, errlen, "%s", why);

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "collect/verdict.h"
 #include "job.h"
 
 struct target {
@@ -20,8 +21,8 @@ struct target {
 	bool direct;              /* opened with O_DIRECT */
 	unsigned logical_block;   /* alignment O_DIRECT needs */
 	char disk[64];            /* kernel name of the disk under it, or "" */
-	char verdict[32];         /* block devices: the verdict before opening */
-	char reasons[512];
+	bool verdict_taken;       /* block devices: the verdict before opening */
+	struct verdict_result verdict;
 };
 
 /* Resolves a name as the command line takes it: "vdc" is /dev/vdc when that

@@ -57,17 +57,15 @@ static enum gate_answer decide_write(const char *path, const struct verdict_resu
 }
 
 enum gate_answer gate_block_check(const char *devpath, bool write, bool force, char *msg,
-				  size_t len, char *verdict, size_t vlen, char *reasons, size_t rlen)
+				  size_t len, struct verdict_result *verdict, bool *taken)
 {
 	struct dev_list list;
 	struct blk_dev *disk;
 	struct stat st;
 	long part;
 
-	if (vlen)
-		verdict[0] = '\0';
-	if (rlen)
-		reasons[0] = '\0';
+	if (taken)
+		*taken = false;
 	if (len)
 		msg[0] = '\0';
 	if (write && fake_root_refuses(devpath, msg, len))
@@ -99,8 +97,10 @@ enum gate_answer gate_block_check(const char *devpath, bool write, bool force, c
 	}
 	probe_disk(disk, PROBE_TIMEOUT_MS);
 	const struct verdict_result *v = part >= 0 ? &disk->parts[part].verdict : &disk->verdict;
-	snprintf(verdict, vlen, "%s", verdict_name(v->verdict));
-	verdict_reasons_join(v, reasons, rlen);
+	if (verdict)
+		*verdict = *v;
+	if (taken)
+		*taken = true;
 	enum gate_answer a = GATE_ALLOW;
 	if (write)
 		a = decide_write(devpath, v, force, msg, len);
@@ -112,7 +112,7 @@ enum gate_answer gate_block_check(const char *devpath, bool write, bool force, c
 
 enum gate_answer gate_block_write(const char *devpath, bool force, char *msg, size_t len)
 {
-	return gate_block_check(devpath, true, force, msg, len, NULL, 0, NULL, 0);
+	return gate_block_check(devpath, true, force, msg, len, NULL, NULL);
 }
 
 enum gate_answer gate_file_write(const char *path, bool force, char *msg, size_t len)

@@ -7,6 +7,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "collect/verdict.h"
+
 /* Every write is refused while BLKTOP_SYSROOT is set (sysroot.h): the
  * facts would come from a test tree, the target from this machine. */
 enum gate_answer {
@@ -23,12 +25,12 @@ enum gate_answer gate_block_write(const char *devpath, bool force, char *msg, si
  * counts as has-data; one that does not exist yet is safe to make. */
 enum gate_answer gate_file_write(const char *path, bool force, char *msg, size_t len);
 
-/* One probe for both: the verdict of a block device now (its name, "safe"
- * ..., and its reasons joined with "; ", for reports; "" when it cannot be
- * taken) and, when write is set, the gate's answer as gate_block_write
- * gives it. Reads are always allowed. */
+/* One probe for both: the verdict of a block device now, for reports
+ * (*taken false when it cannot be taken) and, when write is set, the
+ * gate's answer as gate_block_write gives it. Reads are always allowed.
+ * v and taken may be NULL. */
 enum gate_answer gate_block_check(const char *devpath, bool write, bool force, char *msg,
-				  size_t len, char *verdict, size_t vlen, char *reasons, size_t rlen);
+				  size_t len, struct verdict_result *v, bool *taken);
 
 /* Marks a file as laid out by blktop (so later runs may write it). */
 void gate_mark_file_ours(int fd);

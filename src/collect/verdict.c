@@ -206,6 +206,17 @@ void verdict_reason_format(const struct verdict_reason *r, char *buf, size_t len
 	snprintf(buf, len, "%s: %s", verdict_name(r->kind), r->text);
 }
 
+void verdict_omitted_format(const struct verdict_result *v, char *buf, size_t len)
+{
+	if (!v->nomitted) {
+		if (len)
+			buf[0] = '\0';
+		return;
+	}
+	/* Translation: reasons left out of a verdict's list, "3 more". */
+	snprintf(buf, len, _("%zu more"), v->nomitted);
+}
+
 void verdict_reasons_join(const struct verdict_result *v, char *buf, size_t len)
 {
 	char one[VERDICT_REASON_LEN + 16];
@@ -221,6 +232,8 @@ void verdict_reasons_join(const struct verdict_result *v, char *buf, size_t len)
 			return;
 		used += (size_t)n;
 	}
-	if (v->nomitted)
-		snprintf(buf + used, len - used, _("; %zu more"), v->nomitted);
+	if (v->nomitted) {
+		verdict_omitted_format(v, one, sizeof(one));
+		snprintf(buf + used, len - used, "%s%s", used ? "; " : "", one);
+	}
 }

@@ -49,7 +49,12 @@ bool verdict_allows_write(enum verdict v, bool force);
 /* "kind: text" of one reason, e.g. "in-use: loop0p1 mounted on /mnt". */
 void verdict_reason_format(const struct verdict_reason *r, char *buf, size_t len);
 
-/* All reasons as one line, "; "-separated ("" when there are none). */
+/* "3 more" for reasons that did not fit ("" when all did). */
+void verdict_omitted_format(const struct verdict_result *v, char *buf, size_t len);
+
+/* All reasons as one line for people, "; "-separated ("" when there are
+ * none). Reports that list reasons take them from the struct, never from
+ * this line. */
 void verdict_reasons_join(const struct verdict_result *v, char *buf, size_t len);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "collect/verdict.h"
 #include "options.h"
 #include "output/json.h"
 #include "output/report_priv.h"
@@ -268,20 +269,17 @@ static void add_device(struct json *bt, const struct run_result *r)
 	const struct disk_delta *disk = target_disk(r);
 	struct json *o = json_add_object(bt, "device");
 	json_add_string(o, "name", r->device_name[0] ? r->device_name : disk ? disk->name : "");
-	json_add_string(o, "verdict", r->verdict[0] ? r->verdict : "unknown");
+	json_add_string(o, "verdict",
+			r->verdict_taken ? verdict_name(r->verdict.verdict) : "unknown");
 	struct json *reasons = json_add_array(o, "reasons");
-	/* The run keeps reasons as one "; "-separated line. */
-	const char *p = r->reasons;
-	while (*p) {
-		const char *sep = strstr(p, "; ");
-		size_t n = sep ? (size_t)(sep - p) : strlen(p);
-		char one[sizeof(r->reasons)];
-		snprintf(one, sizeof(one), "%.*s", (int)n, p);
-		if (one[0])
-			json_add_string(reasons, NULL, one);
-		p += n;
-		if (sep)
-			p += 2;
+	char one[VERDICT_REASON_LEN + 16];
+	for (size_t i = 0; r->verdict_taken && i < r->verdict.nreasons; i++) {
+		verdict_reason_format(&r->verdict.reasons[i], one, sizeof(one));
+		json_add_string(reasons, NULL, one);
+	}
+	if (r->verdict_taken && r->verdict.nomitted) {
+		verdict_omitted_format(&r->verdict, one, sizeof(one));
+		json_add_string(reasons, NULL, one);
 	}
 }
 

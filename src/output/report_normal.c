@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "collect/verdict.h"
 #include "i18n.h"
 #include "output/report_priv.h"
 #include "stats/hist.h"
@@ -350,15 +351,18 @@ static void print_extras(FILE *out, const struct run_result *r)
 				k->wrqm_s, k->r_await, k->w_await, k->aqu_sz, k->util);
 		}
 	}
-	if (r->verdict[0]) {
+	if (r->verdict_taken) {
 		const char *dev = r->device_name[0] ? r->device_name : "?";
+		const char *name = verdict_name(r->verdict.verdict);
+		char reasons[VERDICT_REASONS_MAX * (VERDICT_REASON_LEN + 16) + 64];
+		verdict_reasons_join(&r->verdict, reasons, sizeof(reasons));
 		fputc('\n', out);
-		if (r->reasons[0])
+		if (reasons[0])
 			/* Translation: device name, verdict (safe, has-data...), reasons. */
-			fprintf(out, _("Safety verdict for %s: %s (%s)\n"), dev, r->verdict, r->reasons);
+			fprintf(out, _("Safety verdict for %s: %s (%s)\n"), dev, name, reasons);
 		else
 			/* Translation: device name, verdict (safe, has-data...). */
-			fprintf(out, _("Safety verdict for %s: %s\n"), dev, r->verdict);
+			fprintf(out, _("Safety verdict for %s: %s\n"), dev, name);
 	}
 }
 

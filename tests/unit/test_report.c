@@ -17,6 +17,7 @@
 
 #include <cmocka.h>
 
+#include "collect/verdict.h"
 #include "json_check.h"
 #include "options.h"
 #include "output/report.h"
@@ -160,8 +161,14 @@ static int setup(void **state)
 	f->r.ncpu = 2;
 	f->r.start_wall = 1500282908;   /* Mon Jul 17 2017, as the seed */
 	snprintf(f->r.device_name, sizeof(f->r.device_name), "vdc");
-	snprintf(f->r.verdict, sizeof(f->r.verdict), "safe");
-	snprintf(f->r.reasons, sizeof(f->r.reasons), "no signature; not in use");
+	/* Typed as the gate gives it; a reason may hold "; " itself. */
+	f->r.verdict_taken = true;
+	f->r.verdict.verdict = VERDICT_HAS_DATA;
+	f->r.verdict.nreasons = 2;
+	f->r.verdict.reasons[0].kind = VERDICT_HAS_DATA;
+	snprintf(f->r.verdict.reasons[0].text, VERDICT_REASON_LEN, "dos partition table on vdc");
+	f->r.verdict.reasons[1].kind = VERDICT_HAS_DATA;
+	snprintf(f->r.verdict.reasons[1].text, VERDICT_REASON_LEN, "ext4 on vdc; label a; b");
 	*state = f;
 	return 0;
 }
@@ -311,7 +318,8 @@ static void test_normal_report(void **state)
 	assert_has(s, "  1      11.20");
 	assert_has(s, "  r_await  w_await  aqu-sz   %util\n");
 	assert_has(s, "  vdc               0.00  38320.56");
-	assert_has(s, "Safety verdict for vdc: safe (no signature; not in use)\n");
+	assert_has(s, "Safety verdict for vdc: has-data (has-data: dos partition table on vdc; "
+		      "has-data: ext4 on vdc; label a; b)\n");
 	free(s);
 }
 
@@ -405,13 +413,35 @@ static void test_json_report(void **state)
 	assert_true(json_num(s, "blktop|samples|2|write|clat_p99_ns") == 30002.0);
 	assert_true(json_num(s, "blktop|samples|0|write|bw_bytes") == 150000.0 * 1024);
 	assert_true(json_str_is(s, "blktop|device|name", "vdc"));
-	assert_true(json_str_is(s, "blktop|device|verdict", "safe"));
-	assert_true(json_str_is(s, "blktop|device|reasons|0", "no signature"));
-	assert_true(json_str_is(s, "blktop|device|reasons|1", "not in use"));
+	assert_true(json_str_is(s, "blktop|device|verdict", "has-data"));
+	assert_true(json_str_is(s, "blktop|device|reasons|0", "has-data: dos partition table on vdc"));
+	/* One reason stays one element, whatever it holds. */
+	assert_true(json_str_is(s, "blktop|device|reasons|1", "has-data: ext4 on vdc; label a; b"));
 	assert_null(json_find(s, "blktop|device|reasons|2"));
 	/* fio's layout: two spaces a level, "key" : value. */
 	assert_has(s, "{\n  \"blktop version\" : \"");
 	assert_has(s, "\n  \"jobs\" : [\n    {\n      \"jobname\" : \"randwrite\",\n");
+	free(s);
+}
+
+/* Reasons that did not fit are counted in one last element. */
+static void test_json_omitted_reasons(void **state)
+{
+	(void)state;
+	struct run_result r;
+	memset(&r, 0, sizeof(r));
+	r.verdict_taken = true;
+	r.verdict.verdict = VERDICT_IN_USE;
+	r.verdict.nreasons = 1;
+	r.verdict.reasons[0].kind = VERDICT_IN_USE;
+	snprintf(r.verdict.reasons[0].text, VERDICT_REASON_LEN, "loop0 mounted on /mnt");
+	r.verdict.nomitted = 3;
+	char *s = render_json(&r);
+	assert_true(json_valid(s));
+	assert_true(json_str_is(s, "blktop|device|verdict", "in-use"));
+	assert_true(json_str_is(s, "blktop|device|reasons|0", "in-use: loop0 mounted on /mnt"));
+	assert_true(json_str_is(s, "blktop|device|reasons|1", "3 more"));
+	assert_null(json_find(s, "blktop|device|reasons|2"));
 	free(s);
 }
 
@@ -529,6 +559,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_normal_report, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_report, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_decimal_point_in_any_locale, setup, teardown),
+		cmocka_unit_test(test_json_omitted_reasons),
 		cmocka_unit_test(test_empty_run),
 		cmocka_unit_test(test_interval),
 	};
