@@ -24,6 +24,7 @@
 #include "scratch.h"
 #include "screen/screen.h"
 #include "sysroot.h"
+#include "util/buildinfo.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -199,6 +200,7 @@ int main(int argc, char **argv)
 	case MODE_VERSION:
 		printf("blktop %s\n", PACKAGE_VERSION);
 		printf(_("engines: %s\n"), engine_names_built());
+		buildinfo_print(stdout);
 		return 0;
 	case MODE_RUN:
 		install_signals();

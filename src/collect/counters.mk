@@ -1,5 +1,6 @@
 # collect module, counters: per-CPU ticks and block device counters
-# (libproc2), with their unit tests over tests/fakeroot/{cpu1,disk1}.
+# (libproc2 when built with it), with their unit tests over
+# tests/fakeroot/{cpu1,disk1}.
 # Kept apart from src/collect/module.mk so both can be edited at once.
 libblktop_a_SOURCES += src/collect/cpu.c src/collect/cpu.h \
 	src/collect/diskstat.c src/collect/diskstat.h

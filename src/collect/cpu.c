@@ -2,9 +2,11 @@
  *
  * Snapshots keep the kernel's raw counters (user still includes guest,
  * nice still includes guest_nice), so two snapshots subtract cleanly;
- * cpu_pct_between() then applies mpstat's arithmetic. On the real root the
- * counters come from libproc2; with a sysroot prefix (fake trees in tests)
- * <root>/proc/stat is parsed here, because libproc2 always reads /proc.
+ * cpu_pct_between() then applies mpstat's arithmetic. In a build with
+ * libproc2 the counters on the real root come from it; otherwise (procps 3
+ * systems have no libproc2), and with a sysroot prefix (fake trees in
+ * tests, which libproc2 cannot read: it always opens /proc), <root>/proc/stat
+ * is parsed here.
  */
 #include "config.h"
 #include "collect/cpu.h"
@@ -13,7 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef HAVE_LIBPROC2
 #include <libproc2/stat.h>
+#endif
 
 #include "sysroot.h"
 
@@ -81,6 +85,7 @@ static int take_file(struct cpu_snapshot *s)
 	return rc;
 }
 
+#ifdef HAVE_LIBPROC2
 static int take_proc2(struct cpu_snapshot *s)
 {
 	/* Index 0 is the CPU number; the rest follow proc_order. */
@@ -112,11 +117,16 @@ out:
 	procps_stat_unref(&info);
 	return rc;
 }
+#endif
 
 int cpu_snapshot_take(struct cpu_snapshot *s)
 {
 	memset(s, 0, sizeof(*s));
+#ifdef HAVE_LIBPROC2
 	int rc = sysroot_get()[0] ? take_file(s) : take_proc2(s);
+#else
+	int rc = take_file(s);
+#endif
 	if (rc < 0)
 		cpu_snapshot_free(s);
 	return rc;

@@ -1,5 +1,5 @@
-/* cpu.h - per-CPU tick counters (libproc2 stat) as snapshots, and the
- * percentages mpstat -P ALL computes from two of them. */
+/* cpu.h - per-CPU tick counters (libproc2 stat or /proc/stat) as
+ * snapshots, and the percentages mpstat -P ALL computes from two of them. */
 #ifndef BLKTOP_CPU_H
 #define BLKTOP_CPU_H
 

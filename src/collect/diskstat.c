@@ -1,11 +1,12 @@
 /* diskstat.c - a block device's own counters, as fio's "Disk stats" and
  * iostat -x see them.
  *
- * On the real root the counters come from libproc2 (procps' diskstats
- * API). libproc2 always reads /proc/diskstats itself and cannot be pointed
- * at another tree, so when a sysroot prefix is set (tests on fake trees)
- * the same fields are parsed from <root>/proc/diskstats here; that parser
- * is kept to the eleven classic fields blktop uses.
+ * In a build with libproc2 the counters on the real root come from it
+ * (procps' diskstats API). libproc2 always reads /proc/diskstats itself and
+ * cannot be pointed at another tree, so with a sysroot prefix (tests on
+ * fake trees), and in builds without libproc2 (procps 3 systems have
+ * none), the same fields are parsed from <root>/proc/diskstats here; that
+ * parser is kept to the eleven classic fields blktop uses.
  */
 #include "config.h"
 #include "collect/diskstat.h"
@@ -20,7 +21,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef HAVE_LIBPROC2
 #include <libproc2/diskstats.h>
+#endif
 
 #include "sysroot.h"
 
@@ -31,6 +34,7 @@ static uint64_t monotonic_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+#ifdef HAVE_LIBPROC2
 /* libproc2 re-reads /proc/diskstats at most once a second per info handle,
  * so one fresh handle per snapshot gives one consistent reading. */
 static int snapshot_proc2(const char *name, struct disk_snapshot *out)
@@ -71,6 +75,7 @@ static int snapshot_proc2(const char *name, struct disk_snapshot *out)
 	procps_diskstats_unref(&info);
 	return rc;
 }
+#endif
 
 /* Fields after the name, in proc(5) order: reads merged sectors ticks,
  * writes merged sectors ticks, in flight, io_ticks, weighted time. Newer
@@ -116,7 +121,11 @@ int diskstat_snapshot(const char *name, struct disk_snapshot *out)
 		return -1;
 	snprintf(out->name, sizeof(out->name), "%s", name);
 	out->t_ns = monotonic_ns();
+#ifdef HAVE_LIBPROC2
 	int rc = sysroot_get()[0] ? snapshot_file(name, out) : snapshot_proc2(name, out);
+#else
+	int rc = snapshot_file(name, out);
+#endif
 	out->valid = rc == 0;
 	return rc;
 }

@@ -1,5 +1,6 @@
-/* diskstat.h - a block device's own counters (libproc2 diskstats), taken as
- * snapshots; the deltas give fio's "Disk stats" line and iostat -x figures. */
+/* diskstat.h - a block device's own counters (libproc2 or /proc/diskstats),
+ * taken as snapshots; the deltas give fio's "Disk stats" line and iostat -x
+ * figures. */
 #ifndef BLKTOP_DISKSTAT_H
 #define BLKTOP_DISKSTAT_H
 
@@ -36,7 +37,8 @@ struct disk_delta {
 };
 
 /* Takes a snapshot of one device by kernel name ("vda", "loop0"), read
- * through the sysroot prefix (libproc2 for the real root). 0 or -1. */
+ * through the sysroot prefix (libproc2 for the real root when built with
+ * it). 0 or -1. */
 int diskstat_snapshot(const char *name, struct disk_snapshot *out);
 /* Deltas and rates between two snapshots of the same device. */
 void diskstat_delta(const struct disk_snapshot *before, const struct disk_snapshot *after,

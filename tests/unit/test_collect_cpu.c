@@ -123,8 +123,9 @@ static void test_missing_tree(void **state)
 	sysroot_set("");
 }
 
-/* libproc2 on the real /proc, then the fake-tree parser on the same file
- * through a root whose proc is a link to /proc: both must agree. */
+/* The real-root reader (libproc2 when built with it) on /proc, then the
+ * fake-tree parser on the same file through a root whose proc is a link
+ * to /proc: both must agree. */
 static void test_real_root_matches_parser(void **state)
 {
 	(void)state;

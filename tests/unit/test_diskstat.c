@@ -293,7 +293,8 @@ static void test_name_for_bare_names(void **state)
 	assert_string_equal(name, "");
 }
 
-/* libproc2 on the real /proc against the parser through a linked root. */
+/* The real-root reader (libproc2 when built with it) against the parser
+ * through a linked root. */
 static void test_real_root_matches_parser(void **state)
 {
 	(void)state;

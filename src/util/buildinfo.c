@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* buildinfo.c - build facts for --version. Optional libraries change where
+ * figures come from, so two builds of one version can disagree; --version
+ * says which build this is. */
+#include "config.h"
+#include "util/buildinfo.h"
+
+#include "i18n.h"
+
+const char *buildinfo_counters(void)
+{
+#ifdef HAVE_LIBPROC2
+	return "libproc2 " LIBPROC2_VERSION;
+#else
+	return _("built-in /proc parsers");
+#endif
+}
+
+void buildinfo_print(FILE *f)
+{
+	/* TRANSLATORS: --version's line naming where CPU and disk counters
+	 * are read from (libproc2 or blktop's own /proc parsers). */
+	fprintf(f, _("counters: %s\n"), buildinfo_counters());
+}
