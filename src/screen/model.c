@@ -365,6 +365,27 @@ void model_follow_disk(struct screen_model *m, const char *disk)
 	m->irq_have_prev = false;
 }
 
+void model_feed_cpu(struct screen_model *m, struct cpu_snapshot *cur)
+{
+	if (m->cpu_have_prev) {
+		int n = cur->ncpu < m->cpu_prev.ncpu ? cur->ncpu : m->cpu_prev.ncpu;
+		struct cpu_pct *v = realloc(m->cpu, (size_t)(n > 0 ? n : 1) * sizeof(*v));
+		if (v) {
+			m->cpu = v;
+			m->ncpu = n;
+			cpu_pct_between(&m->cpu_prev.all, &cur->all, &m->cpu_all);
+			for (int i = 0; i < n; i++)
+				cpu_pct_between(&m->cpu_prev.cpu[i], &cur->cpu[i], &m->cpu[i]);
+			m->cpu_valid = true;
+		}
+	}
+	cpu_snapshot_free(&m->cpu_prev);
+	m->cpu_prev = *cur;
+	m->cpu_have_prev = true;
+	cur->cpu = NULL;
+	cur->ncpu = 0;
+}
+
 static void sample_cpu(struct screen_model *m)
 {
 	struct cpu_snapshot cur = { 0 };
@@ -372,38 +393,33 @@ static void sample_cpu(struct screen_model *m)
 		cpu_snapshot_free(&cur);
 		return;
 	}
-	if (m->cpu_have_prev) {
-		int n = cur.ncpu < m->cpu_prev.ncpu ? cur.ncpu : m->cpu_prev.ncpu;
-		struct cpu_pct *v = realloc(m->cpu, (size_t)(n > 0 ? n : 1) * sizeof(*v));
-		if (v) {
-			m->cpu = v;
-			m->ncpu = n;
-			cpu_pct_between(&m->cpu_prev.all, &cur.all, &m->cpu_all);
-			for (int i = 0; i < n; i++)
-				cpu_pct_between(&m->cpu_prev.cpu[i], &cur.cpu[i], &m->cpu[i]);
-			m->cpu_valid = true;
-		}
+	model_feed_cpu(m, &cur);
+}
+
+void model_feed_disk(struct screen_model *m, const struct disk_snapshot *cur)
+{
+	if (!cur || !cur->valid) {
+		m->disk_have_prev = m->disk_valid = false;
+		return;
 	}
-	cpu_snapshot_free(&m->cpu_prev);
-	m->cpu_prev = cur;
-	m->cpu_have_prev = true;
+	if (m->disk_have_prev && cur->t_ns > m->disk_prev.t_ns) {
+		struct disk_delta d;
+		diskstat_delta(&m->disk_prev, cur, &d);
+		m->disk = d.rates;
+		m->disk_valid = true;
+	}
+	m->disk_prev = *cur;
+	m->disk_have_prev = true;
 }
 
 static void sample_disk(struct screen_model *m)
 {
 	struct disk_snapshot cur;
 	if (!m->follow[0] || diskstat_snapshot(m->follow, &cur)) {
-		m->disk_have_prev = m->disk_valid = false;
+		model_feed_disk(m, NULL);
 		return;
 	}
-	if (m->disk_have_prev && cur.t_ns > m->disk_prev.t_ns) {
-		struct disk_delta d;
-		diskstat_delta(&m->disk_prev, &cur, &d);
-		m->disk = d.rates;
-		m->disk_valid = true;
-	}
-	m->disk_prev = cur;
-	m->disk_have_prev = true;
+	model_feed_disk(m, &cur);
 }
 
 static void sample_irq(struct screen_model *m)

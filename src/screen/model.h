@@ -178,6 +178,13 @@ bool model_collect_pending(struct screen_model *m);
 void model_follow_disk(struct screen_model *m, const char *disk);
 /* UI thread: takes CPU, disk and IRQ snapshots and turns them into rates. */
 void model_sample(struct screen_model *m);
+/* UI thread: one CPU snapshot, the pane's percentages against the one fed
+ * before it. Takes the snapshot's rows over (cur is left empty). */
+void model_feed_cpu(struct screen_model *m, struct cpu_snapshot *cur);
+/* UI thread: one snapshot of the followed disk, its rates against the one
+ * fed before it; NULL or an invalid snapshot (the disk could not be read)
+ * clears them. */
+void model_feed_disk(struct screen_model *m, const struct disk_snapshot *cur);
 /* UI thread: a consistent copy of the live figures for one frame. */
 void model_live_copy(struct screen_model *m, struct live_figures *out);
 /* UI thread: stop was asked; the state shows it until the run ends. */

@@ -1,11 +1,14 @@
 /* test_screen_model.c - the screen's data side without a terminal: the
  * model turning run intervals and results into figures, the graph's
- * history, the layout at 80x24 and beyond, the number formats, the key
- * table, and the form checking values with the command line's words. */
+ * history, CPU and disk snapshots (made here, not read from files) turned
+ * into the CPU pane's percentages and the device's rates, the layout at
+ * 80x24 and beyond, the number formats, the key table, and the form
+ * checking values with the command line's words. */
 #include "config.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -190,6 +193,110 @@ static void check_no_overlap(const struct layout *l)
 	}
 }
 
+static bool near(double got, double want)
+{
+	return got > want - 0.001 && got < want + 0.001;
+}
+
+/* A snapshot of ncpu CPUs with usr, sys, idle and guest ticks per CPU;
+ * "all" is their sum, as the kernel's first line is. */
+static struct cpu_snapshot cpu_snap(int ncpu, const uint64_t (*ticks)[4])
+{
+	struct cpu_snapshot s = { .ncpu = ncpu };
+	s.cpu = calloc((size_t)ncpu, sizeof(*s.cpu));
+	assert_non_null(s.cpu);
+	static const enum cpu_field f[4] = { CPU_USR, CPU_SYS, CPU_IDLE, CPU_GUEST };
+	for (int c = 0; c < ncpu; c++)
+		for (int i = 0; i < 4; i++) {
+			s.cpu[c].t[f[i]] = ticks[c][i];
+			s.all.t[f[i]] += ticks[c][i];
+		}
+	return s;
+}
+
+static void test_cpu_snapshots_feed_the_pane(void **state)
+{
+	struct screen_model m;
+	model_init(&m);
+	/* usr sys idle guest; usr counts guest, as the kernel's does. */
+	static const uint64_t t0[2][4] = { { 100, 50, 850, 0 }, { 0, 0, 1000, 0 } };
+	static const uint64_t t1[2][4] = { { 160, 70, 870, 0 }, { 30, 0, 1070, 10 } };
+	static const uint64_t t2[1][4] = { { 160, 70, 970, 0 } };
+	struct cpu_snapshot a = cpu_snap(2, t0), b = cpu_snap(2, t1), c = cpu_snap(1, t2);
+
+	model_feed_cpu(&m, &a);
+	assert_false(m.cpu_valid);          /* one snapshot is no interval */
+	assert_null(a.cpu);                 /* taken over */
+	model_feed_cpu(&m, &b);
+	assert_true(m.cpu_valid);
+	assert_int_equal(m.ncpu, 2);
+	assert_true(near(m.cpu[0].pct[CPU_USR], 60.0));
+	assert_true(near(m.cpu[0].pct[CPU_SYS], 20.0));
+	assert_true(near(m.cpu[0].pct[CPU_IDLE], 20.0));
+	/* mpstat's arithmetic: guest is taken out of usr. */
+	assert_true(near(m.cpu[1].pct[CPU_USR], 20.0));
+	assert_true(near(m.cpu[1].pct[CPU_GUEST], 10.0));
+	assert_true(near(m.cpu[1].pct[CPU_IDLE], 70.0));
+	/* all: 90 usr (10 guest), 20 sys, 90 idle over 200 ticks. */
+	assert_true(near(m.cpu_all.pct[CPU_USR], 40.0));
+	assert_true(near(m.cpu_all.pct[CPU_SYS], 10.0));
+	assert_true(near(m.cpu_all.pct[CPU_GUEST], 5.0));
+	assert_true(near(m.cpu_all.pct[CPU_IDLE], 45.0));
+	/* A CPU gone (hot-unplugged): the pane shows the ones in both. */
+	model_feed_cpu(&m, &c);
+	assert_int_equal(m.ncpu, 1);
+	assert_true(near(m.cpu[0].pct[CPU_IDLE], 100.0));
+	assert_true(near(m.cpu[0].pct[CPU_USR], 0.0));
+	cpu_snapshot_free(&a);
+	cpu_snapshot_free(&b);
+	cpu_snapshot_free(&c);
+	model_free(&m);
+}
+
+static void test_disk_snapshots_feed_the_rates(void **state)
+{
+	struct screen_model m;
+	model_init(&m);
+	struct disk_snapshot a = { .name = "vdz", .valid = true, .t_ns = 1000000000u,
+				   .ios = { 100, 0 }, .sectors = { 800, 0 },
+				   .ticks_ms = { 50, 0 }, .io_ticks_ms = 100,
+				   .in_queue_ms = 100 };
+	/* One second later: 1000 reads of 4 KiB, 0.5 ms each, busy half the
+	 * time with one in the queue on average. */
+	struct disk_snapshot b = a;
+	b.t_ns += 1000000000u;
+	b.ios[0] += 1000;
+	b.sectors[0] += 8000;
+	b.ticks_ms[0] += 500;
+	b.io_ticks_ms += 500;
+	b.in_queue_ms += 1000;
+
+	model_feed_disk(&m, &a);
+	assert_false(m.disk_valid);
+	model_feed_disk(&m, &b);
+	assert_true(m.disk_valid);
+	assert_true(near(m.disk.r_s, 1000.0));
+	assert_true(near(m.disk.rkb_s, 4000.0));
+	assert_true(near(m.disk.r_await, 0.5));
+	assert_true(near(m.disk.util, 50.0));
+	assert_true(near(m.disk.aqu_sz, 1.0));
+	assert_true(near(m.disk.w_s, 0.0));
+	/* A snapshot taken at the same moment is no interval: rates stay. */
+	struct disk_snapshot same = b;
+	same.ios[0] += 5000;
+	model_feed_disk(&m, &same);
+	assert_true(near(m.disk.r_s, 1000.0));
+	/* The disk could not be read: no rates until two readings again. */
+	struct disk_snapshot bad = { .valid = false };
+	model_feed_disk(&m, &bad);
+	assert_false(m.disk_valid);
+	model_feed_disk(&m, &b);
+	assert_false(m.disk_valid);
+	model_feed_disk(&m, NULL);
+	assert_false(m.disk_valid);
+	model_free(&m);
+}
+
 static void test_layout(void **state)
 {
 	struct layout l;
@@ -365,6 +472,8 @@ int main(void)
 		cmocka_unit_test(test_sections_add_up),
 		cmocka_unit_test(test_job_end_gives_final_figures),
 		cmocka_unit_test(test_refused_job),
+		cmocka_unit_test(test_cpu_snapshots_feed_the_pane),
+		cmocka_unit_test(test_disk_snapshots_feed_the_rates),
 		cmocka_unit_test(test_layout),
 		cmocka_unit_test(test_formats),
 		cmocka_unit_test(test_keys),
