@@ -230,8 +230,18 @@ else
 	fail "sweep numjobs did not stop by itself: $(grep 'ramp ended' "$WORK/nj.out")"
 fi
 knee=$(grep '^knee: numjobs' "$WORK/nj.out")
-[ -n "$knee" ] && pass "sweep numjobs: $knee ($(($(now_ms) - E2E_STEP_START)) ms)" ||
+# No knee is right only when the first step was already over the limit (a
+# loaded machine can make a loop device that slow): then blktop must say so,
+# and the step it printed must show it.
+first_lat=$(awk '$1 == 8 && $2 ~ /^[0-9.]+$/ { print $5; exit }' "$WORK/nj.out")
+if [ -n "$knee" ]; then
+	pass "sweep numjobs: $knee ($(($(now_ms) - E2E_STEP_START)) ms)"
+elif grep -q '^knee: none: no step had lat avg within 500 us' "$WORK/nj.out" &&
+	awk -v l="$first_lat" 'BEGIN { exit !(l > 500) }'; then
+	pass "sweep numjobs: no knee, and it says why: the first step's lat avg was $first_lat us (over 500 us)"
+else
 	fail "sweep numjobs: no knee: $(cat "$WORK/nj.out")"
+fi
 grep -q "<- knee" "$WORK/nj.out" && expect_in "$WORK/nj.out" "IOPS (#) and lat avg (*)" "sweep numjobs: the curve"
 expect_in "$WORK/nj.out" "numjobs=8" "sweep numjobs: seed 004's ramp starts at 8"
 
