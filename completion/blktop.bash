@@ -1,14 +1,18 @@
 # bash completion for blktop(1)                            -*- shell-script -*-
 #
-# Options come from `blktop --help`, whose job options are printed from the
-# program's own options table, so this file cannot fall behind it. Modes,
-# procedures and formats are completed after the option that takes them,
-# and targets (after --run MODE, --profile NAME, --sweep WHAT, --suite,
-# --filename=) are the machine's block devices and files.
+# Options come from `blktop --help`, which prints blktop's own switches
+# from the switch table (src/switches.c) and the job options from the
+# options table (src/options.c), each with the values it takes where there
+# are a few ("--output-format=normal|json|csv"), so this file cannot fall
+# behind them. Targets (after --run MODE, --profile NAME, --sweep WHAT,
+# --suite, --filename=) are the machine's block devices and files.
 
 # Every option of the blktop given in $1, one a line: "--bs=" for one
 # that takes a value, "--batch" for one that does not, both for
-# --scratch[=SIZE] and --suite[=...]; "B --direct=" marks a 0|1 option.
+# --scratch[=SIZE] and --suite[=...]; "C --sweep= bs numjobs" lists the
+# values of one that has a few; "O --direct=" marks one whose value is
+# only ever given after '=' (a 0|1 option, --suite[=...]): the word
+# after it is a target.
 _blktop_help_options()
 {
     LC_ALL=C "$1" --help 2>/dev/null | awk '
@@ -18,15 +22,23 @@ _blktop_help_options()
                 opt = substr(line, RSTART, RLENGTH)
                 rest = substr(line, RSTART + RLENGTH)
                 sub(/^[^-]*/, "", opt)
+                optional = 0
                 if (opt ~ /\[=$/) {
                     sub(/\[=$/, "", opt)
                     print opt
-                    print opt "="
-                } else {
-                    print opt
-                    if (opt ~ /=$/ && rest ~ /^0\|1/)
-                        print "B " opt
+                    opt = opt "="
+                    optional = 1
                 }
+                print opt
+                if (opt ~ /=$/ && match(rest, /^[A-Za-z0-9_.-]+(\|[A-Za-z0-9_.-]+)+/)) {
+                    values = substr(rest, 1, RLENGTH)
+                    if (values == "0|1")
+                        optional = 1
+                    gsub(/\|/, " ", values)
+                    print "C " opt " " values
+                }
+                if (optional)
+                    print "O " opt
                 line = rest
             }
         }' | sort -u
@@ -57,43 +69,29 @@ _blktop()
     local cur prev words cword split
     _init_completion -s || return
 
-    local modes="read write randread randwrite rw randrw readwrite"
     local opts
     opts=$(_blktop_help_options "$1")
 
-    case $prev in
-        --run | --rw | --readwrite)
-            COMPREPLY=($(compgen -W "$modes" -- "$cur"))
+    local key=$prev
+    [[ $key == --readwrite ]] && key=--rw   # aliases are not in --help
+    [[ $key == --blocksize ]] && key=--bs
+    [[ $key == -d ]] && key=--delay
+
+    # The values of an option that has a few: after --x= always; after
+    # --x (a separate word) unless its value only comes after '='.
+    if [[ $key == -* ]]; then
+        local values
+        # (the longest list: the usage lines name only some)
+        values=$(awk -v k="C $key=" 'index($0, k " ") == 1 && length($0) > length(v) { v = substr($0, length(k) + 2) }
+            END { print v }' <<<"$opts")
+        if [[ -n $values ]] && { [[ $split == true ]] || ! grep -qxF -- "O $key=" <<<"$opts"; }; then
+            COMPREPLY=($(compgen -W "$values" -- "$cur"))
             return
-            ;;
-        --profile)
-            COMPREPLY=($(compgen -W "latency iops throughput" -- "$cur"))
-            return
-            ;;
-        --suite)
-            # Only as --suite=NAME: a word after --suite is the target.
-            if [[ $split == true ]]; then
-                COMPREPLY=($(compgen -W "seven cdm" -- "$cur"))
-                return
-            fi
-            ;;
-        --sweep)
-            COMPREPLY=($(compgen -W "bs numjobs" -- "$cur"))
-            return
-            ;;
-        --output-format)
-            COMPREPLY=($(compgen -W "normal json csv" -- "$cur"))
-            return
-            ;;
-        --ioengine)
-            COMPREPLY=($(compgen -W "libaio psync null" -- "$cur"))
-            return
-            ;;
-        --cpus_allowed_policy)
-            COMPREPLY=($(compgen -W "shared split" -- "$cur"))
-            return
-            ;;
-        --bs | --blocksize)
+        fi
+    fi
+
+    case $key in
+        --bs)
             COMPREPLY=($(compgen -W "512 4k 8k 16k 32k 64k 128k 256k 512k 1m 4m 16m" -- "$cur"))
             return
             ;;
@@ -117,24 +115,19 @@ _blktop()
             _blktop_targets
             return
             ;;
-        --scratch | -d | --delay | --lat-limit | --size | --io_size | --offset | \
-            --runtime | --ramp_time | --rwmixread | --rwmixwrite | --randseed | \
-            --rate_iops | --name | --cpus_allowed | --status-interval | --status_interval)
-            # A number or a name of the user's choosing.
-            [[ $split == true || $prev == -d || $prev == --delay ]] && return
-            ;;
     esac
 
+    # Any other option that takes a value (--x= in --help): a number or a
+    # name of the user's choosing, as --x=V or --x V.
     if [[ $split == true ]]; then
-        # --direct=<TAB> and the other 0|1 options.
-        if grep -qxF -- "B $prev=" <<<"$opts"; then
-            COMPREPLY=($(compgen -W "0 1" -- "$cur"))
-        fi
+        return
+    fi
+    if [[ $key == -* ]] && grep -qxF -- "$key=" <<<"$opts" && ! grep -qxF -- "O $key=" <<<"$opts"; then
         return
     fi
 
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$(grep -v '^B ' <<<"$opts")" -- "$cur"))
+        COMPREPLY=($(compgen -W "$(grep -v '^[CO] ' <<<"$opts")" -- "$cur"))
         [[ ${COMPREPLY-} == *= ]] && compopt -o nospace
         return
     fi

@@ -1,12 +1,15 @@
 /* gen-options.c - writes blktop.1 from blktop.1.in: the JOB OPTIONS come
  * from the options table and the KEYS from the screen's key table, so the
- * man page cannot drift from the program. Build-time tool, not installed.
+ * man page cannot drift from the program; blktop's own OPTIONS come from
+ * the switch table (src/switches.c). Build-time tool, not installed.
  *
  *   gen-options TEMPLATE      the page on stdout: each line that is just
- *                             `.\" @JOB_OPTIONS@` or `.\" @KEYS@` becomes
+ *                             `.\" @JOB_OPTIONS@`, `.\" @SWITCHES@` or
+ *                             `.\" @KEYS@` becomes
  *                             that section; @VERSION@ becomes the version
  *   gen-options --names       every option name and alias, one a line
  *                             (what tests/e2e/manpage.sh looks for)
+ *   gen-options --switches    every switch, "mode NAME" or "option NAME"
  */
 #include "config.h"
 
@@ -18,6 +21,7 @@
 
 #include "options.h"
 #include "screen/keys.h"
+#include "switches.h"
 
 #define U64MAX 0xffffffffffffffffULL
 
@@ -136,6 +140,43 @@ static void job_options_section(FILE *out)
 	}
 }
 
+/* blktop's own options (the mode switches are described in MODES, by
+ * hand, with their procedures): the entry's head from the row, its body
+ * the row's man text or else its help as a sentence. */
+static void switches_section(FILE *out)
+{
+	for (size_t i = 0; i < blktop_switches_count; i++) {
+		const struct blktop_switch *s = &blktop_switches[i];
+		if (s->section != SW_OPTION)
+			continue;
+		fputs(".TP\n", out);
+		if (s->short_name) {
+			fprintf(out, "\\fB\\-%c\\fR", s->short_name);
+			if (s->arg == SW_VALUE) {
+				fputs(" \\fI", out);
+				roff(out, s->metavar);
+				fputs("\\fR", out);
+			}
+			fputs(", ", out);
+		}
+		fputs("\\fB\\-\\-", out);
+		roff(out, s->name);
+		if (s->arg == SW_VALUE) {
+			fputs("=\\fR\\fI", out);
+			roff(out, s->metavar);
+		} else if (s->arg == SW_OPTIONAL) {
+			fputs("\\fR[\\fB=\\fR\\fI", out);
+			roff(out, s->metavar);
+			fputs("\\fR]", out);
+		}
+		fputs("\\fR\n", out);
+		if (s->man)
+			fputs(s->man, out);
+		else
+			sentence(out, s->help, NULL);
+	}
+}
+
 static void keys_section(FILE *out)
 {
 	for (size_t i = 0; i < key_table_count; i++) {
@@ -161,6 +202,14 @@ static void names(FILE *out)
 	}
 }
 
+/* Each switch as "option NAME" or "mode NAME", for tests/e2e/manpage.sh. */
+static void switch_names(FILE *out)
+{
+	for (size_t i = 0; i < blktop_switches_count; i++)
+		fprintf(out, "%s %s\n", blktop_switches[i].section == SW_MODE ? "mode" : "option",
+			blktop_switches[i].name);
+}
+
 /* Copies line to out with each @VERSION@ replaced. */
 static void copy_line(FILE *out, const char *line)
 {
@@ -180,8 +229,12 @@ int main(int argc, char **argv)
 		names(stdout);
 		return fflush(stdout) ? 1 : 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "--switches")) {
+		switch_names(stdout);
+		return fflush(stdout) ? 1 : 0;
+	}
 	if (argc != 2) {
-		fprintf(stderr, "usage: gen-options TEMPLATE | gen-options --names\n");
+		fprintf(stderr, "usage: gen-options TEMPLATE | gen-options --names | --switches\n");
 		return 2;
 	}
 	FILE *in = fopen(argv[1], "r");
@@ -198,15 +251,19 @@ int main(int argc, char **argv)
 		} else if (!strcmp(line, ".\\\" @KEYS@\n")) {
 			keys_section(stdout);
 			seen |= 2;
+		} else if (!strcmp(line, ".\\\" @SWITCHES@\n")) {
+			switches_section(stdout);
+			seen |= 4;
 		} else {
 			copy_line(stdout, line);
 		}
 	}
 	int bad = ferror(in);
 	fclose(in);
-	if (bad || seen != 3) {
+	if (bad || seen != 7) {
 		fprintf(stderr, "gen-options: %s: %s\n", argv[1],
-			bad ? "read error" : "a marker line (@JOB_OPTIONS@ or @KEYS@) is missing");
+			bad ? "read error"
+			    : "a marker line (@SWITCHES@, @JOB_OPTIONS@ or @KEYS@) is missing");
 		return 1;
 	}
 	return fflush(stdout) || ferror(stdout) ? 1 : 0;

@@ -11,9 +11,8 @@
 
 #include "i18n.h"
 #include "options.h"
-
-static const char *const mode_names[] = { "read", "write", "randread", "randwrite", "rw",
-					  "randrw", "readwrite", NULL };
+#include "switches.h"
+#include "util/status.h"
 
 __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
 {
@@ -23,15 +22,7 @@ __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
-	return 2;
-}
-
-static bool is_mode(const char *s)
-{
-	for (size_t i = 0; mode_names[i]; i++)
-		if (!strcmp(s, mode_names[i]))
-			return true;
-	return false;
+	return BLKTOP_USAGE;
 }
 
 /* Splits "--name=value" / "-name=value" / "--name" into name and value. */
@@ -47,43 +38,67 @@ static void split_opt(const char *arg, char *name, size_t len, const char **valu
 	*value = eq ? eq + 1 : NULL;
 }
 
-/* Takes the value of a blktop switch: "--x=V" or "--x V". */
-static const char *switch_value(int argc, char **argv, int *i, const char *inline_value)
-{
-	if (inline_value)
-		return inline_value;
-	if (*i + 1 < argc)
-		return argv[++*i];
-	return NULL;
-}
-
-static int set_output_format(struct cli_args *a, const char *v)
-{
-	if (!v)
-		return fail(_("--output-format needs a value: normal, json or csv"));
-	if (!strcmp(v, "normal"))
-		a->format = OUTPUT_NORMAL;
-	else if (!strcmp(v, "json"))
-		a->format = OUTPUT_JSON;
-	else if (!strcmp(v, "csv"))
-		a->format = OUTPUT_CSV;
-	else
-		return fail(_("--output-format: unknown format '%s' (allowed: normal, json, csv)"), v);
-	return 0;
-}
-
 static int take_positional(struct cli_args *a, const char *arg, const char **target)
 {
+	if (a->mode == MODE_RUN && !a->run_mode) {
+		char err[256];
+		if (switch_find("run")->parse(a, arg, err, sizeof(err)))
+			return fail("%s", err);
+		return 0;
+	}
+	if ((a->mode == MODE_PROFILE || a->mode == MODE_SWEEP) && !a->procedure) {
+		a->procedure = arg;
+		return 0;
+	}
 	if (*target)
 		return fail(_("unexpected argument '%s' (only one target is taken)"), arg);
 	*target = arg;
 	return 0;
 }
 
+/* Whether argv[i + 1] can be the value of the word before it. */
+static bool next_is_value(int argc, char **argv, int i, bool not_a_switch)
+{
+	if (i + 1 >= argc)
+		return false;
+	return !not_a_switch || argv[i + 1][0] != '-' || !argv[i + 1][1];
+}
+
+/* One blktop switch: its value from "=V", or the next word where the row
+ * takes one there. */
+static int take_switch(struct cli_args *a, const struct blktop_switch *s, const char *arg,
+		       const char *value, int argc, char **argv, int *i)
+{
+	char err[512];
+	if (s->arg == SW_FLAG && value)
+		return fail(_("%s takes no value"), arg);
+	if (s->arg == SW_VALUE && !value && next_is_value(argc, argv, *i, s->value_later))
+		value = argv[++*i];
+	if (s->parse(a, value, err, sizeof(err)))
+		return fail("%s", err);
+	return 0;
+}
+
+/* One job option: its value from "=V", or the next word unless it is a
+ * 0|1 option (a bare --direct means 1, and the word after it stays a
+ * target). */
+static int take_job_option(struct cli_args *a, const char *arg, const char *name,
+			   const char *value, int argc, char **argv, int *i)
+{
+	char err[512];
+	const struct job_option *o = job_option_find(name);
+	if (!o)
+		return fail(_("unknown option '%s' (blktop --help lists them)"), arg);
+	if (!value && o->type != OPT_BOOL && next_is_value(argc, argv, *i, false))
+		value = argv[++*i];
+	if (job_option_set(&a->job, name, value, err, sizeof(err)))
+		return fail("%s", err);
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, struct cli_args *a)
 {
 	const char *target = NULL;
-	const char *mode = NULL;
 	char err[512];
 
 	memset(a, 0, sizeof(*a));
@@ -99,109 +114,29 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 		const char *value;
 
 		if (arg[0] != '-' || !arg[1]) {
-			if (a->mode == MODE_RUN && !mode) {
-				if (!is_mode(arg))
-					return fail(_("--run: unknown mode '%s' (allowed: read, write, randread, randwrite, rw, randrw)"),
-						    arg);
-				mode = arg;
-				continue;
-			}
-			if ((a->mode == MODE_PROFILE || a->mode == MODE_SWEEP) && !a->procedure) {
-				a->procedure = arg;
-				continue;
-			}
 			if (take_positional(a, arg, &target))
-				return 2;
-			continue;
-		}
-		if (!strcmp(arg, "-h")) {
-			a->mode = MODE_HELP;
-			return 0;
-		}
-		if (!strcmp(arg, "-V")) {
-			a->mode = MODE_VERSION;
-			return 0;
-		}
-		if (!strcmp(arg, "-d")) {
-			const char *v = switch_value(argc, argv, &i, NULL);
-			if (!v || parse_time_ms(v, &a->delay_ms) || a->delay_ms < 100)
-				return fail(_("-d: '%s' is not a refresh delay in seconds (0.1 or more)"),
-					    v ? v : "");
+				return BLKTOP_USAGE;
 			continue;
 		}
 		split_opt(arg, name, sizeof(name), &value);
-		if (!strcmp(name, "help")) {
-			a->mode = MODE_HELP;
-			return 0;
-		}
-		if (!strcmp(name, "version")) {
-			a->mode = MODE_VERSION;
-			return 0;
-		}
-		if (!strcmp(name, "batch")) {
-			a->batch = true;
-		} else if (!strcmp(name, "force")) {
-			a->force = true;
-		} else if (!strcmp(name, "list")) {
-			a->mode = MODE_LIST;
-		} else if (!strcmp(name, "demo")) {
-			a->mode = MODE_DEMO;
-		} else if (!strcmp(name, "run")) {
-			a->mode = MODE_RUN;
-			if (value) {
-				if (!is_mode(value))
-					return fail(_("--run: unknown mode '%s' (allowed: read, write, randread, randwrite, rw, randrw)"),
-						    value);
-				mode = value;
-			}
-		} else if (!strcmp(name, "job")) {
-			a->mode = MODE_JOBFILE;
-			a->jobfile = switch_value(argc, argv, &i, value);
-			if (!a->jobfile)
-				return fail(_("--job needs a job file: --job FILE"));
-		} else if (!strcmp(name, "profile")) {
-			a->mode = MODE_PROFILE;
-			a->procedure = value;
-		} else if (!strcmp(name, "suite")) {
-			a->mode = MODE_SUITE;
-			a->procedure = value ? value : "seven";
-		} else if (!strcmp(name, "sweep")) {
-			a->mode = MODE_SWEEP;
-			a->procedure = value;
-		} else if (!strcmp(name, "scratch")) {
-			a->scratch = true;
-			a->scratch_size = value;
-		} else if (!strcmp(name, "output-format")) {
-			if (set_output_format(a, switch_value(argc, argv, &i, value)))
-				return 2;
-		} else if (!strcmp(name, "output")) {
-			a->output_file = switch_value(argc, argv, &i, value);
-			if (!a->output_file)
-				return fail(_("--output needs a file name"));
-		} else if (!strcmp(name, "delay")) {
-			if (!value || parse_time_ms(value, &a->delay_ms) || a->delay_ms < 100)
-				return fail(_("--delay: '%s' is not a refresh delay in seconds"),
-					    value ? value : "");
-		} else if (!strcmp(name, "lat-limit")) {
-			unsigned long long ns;
-			if (!value || parse_uint(value, &ns) || !ns)
-				return fail(_("--lat-limit: '%s' is not a latency in microseconds"),
-					    value ? value : "");
-			a->lat_limit_us = ns;
-		} else {
-			if (!job_option_find(name))
-				return fail(_("unknown option '%s' (blktop --help lists them)"), arg);
-			if (job_option_set(&a->job, name, value, err, sizeof(err)))
-				return fail("%s", err);
-		}
+		/* -d, -h, -V by their letter (--d is no switch); any other
+		 * -name=value as --name=value, as fio takes it. */
+		const struct blktop_switch *s = switch_find(name);
+		if (!name[0] || (!name[1] && (arg[1] == '-' || !s)))
+			return fail(_("unknown option '%s' (blktop --help lists them)"), arg);
+		if (s ? take_switch(a, s, arg, value, argc, argv, &i)
+		      : take_job_option(a, arg, name, value, argc, argv, &i))
+			return BLKTOP_USAGE;
+		if (a->mode == MODE_HELP || a->mode == MODE_VERSION)
+			return BLKTOP_OK;
 	}
 
 	if (a->mode == MODE_RUN) {
-		if (!mode)
+		if (!a->run_mode)
 			return fail(_("--run needs a mode and a target: --run MODE TARGET"));
-		job_option_set(&a->job, "rw", mode, err, sizeof(err));
+		job_option_set(&a->job, "rw", a->run_mode, err, sizeof(err));
 		if (!job_option_given(&a->job, "name"))
-			snprintf(a->job.name, sizeof(a->job.name), "%s", mode);
+			snprintf(a->job.name, sizeof(a->job.name), "%s", a->run_mode);
 	}
 	if (target) {
 		if (a->mode == MODE_SCREEN)
@@ -218,51 +153,69 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 		return fail(a->mode == MODE_PROFILE
 				    ? _("--profile needs a name: latency, iops or throughput")
 				    : _("--sweep needs what to sweep: bs or numjobs"));
-	return 0;
+	return BLKTOP_OK;
+}
+
+/* One row of --help: the form, then the help at column 31, or on the next
+ * line when the form is wider. */
+static void usage_row(FILE *out, const char *form, const char *help)
+{
+	if (strlen(form) > 28)
+		fprintf(out, "  %s\n  %-28s %s", form, "", help);
+	else
+		fprintf(out, "  %-28s %s", form, help);
+}
+
+static void switch_rows(FILE *out, enum switch_section section)
+{
+	for (size_t i = 0; i < blktop_switches_count; i++) {
+		char form[256];
+		if (blktop_switches[i].section != section)
+			continue;
+		switch_usage_form(&blktop_switches[i], form, sizeof(form));
+		usage_row(out, form, _(blktop_switches[i].help));
+		fputc('\n', out);
+	}
 }
 
 void cli_usage(FILE *out)
 {
 	fprintf(out, "%s\n\n", _("blktop - block storage monitor and runner"));
 	fprintf(out, "%s\n", _("Usage:"));
-	fprintf(out, "  blktop                                 %s\n",
+	fprintf(out, "  blktop [-d SECONDS]                    %s\n",
 		_("full-screen monitor and runner"));
-	fprintf(out, "  blktop --run MODE TARGET [JOB OPTS]    %s\n",
-		_("the same, with that job started at once"));
+	fprintf(out, "  blktop --run MODE TARGET [JOB OPTS]\n");
 	fprintf(out, "  blktop --batch --run MODE TARGET [JOB OPTS] [--output-format=normal|json]\n");
-	fprintf(out, "  blktop --list [--output-format=json]   %s\n",
-		_("devices and their safety verdicts"));
-	fprintf(out, "  blktop --job FILE [--batch]            %s\n", _("run a fio-style job file"));
+	fprintf(out, "  blktop --list [--output-format=json]\n");
+	fprintf(out, "  blktop --job FILE [--batch]\n");
 	fprintf(out, "  blktop --profile latency|iops|throughput TARGET [--batch]\n");
 	fprintf(out, "  blktop --suite[=seven|cdm] TARGET [--batch]\n");
 	fprintf(out, "  blktop --sweep bs|numjobs TARGET [--batch]\n");
-	fprintf(out, "  blktop --demo                          %s\n",
-		_("a scratch device, with a job running on it"));
+	fprintf(out, "  blktop --demo\n");
 	fprintf(out, "\n%s\n", _("MODE: read write randread randwrite rw randrw (readwrite = rw)"));
 	fprintf(out, "%s\n\n", _("TARGET: vdc, /dev/vdc, a regular file, or a directory"));
-	fprintf(out, "%s\n", _("Options:"));
-	fprintf(out, "  --batch                 %s\n", _("no screen: run, then print the report"));
-	fprintf(out, "  --force                 %s\n",
-		_("allow writes to a device that holds data (never to one in use)"));
-	fprintf(out, "  --scratch[=SIZE]        %s\n",
-		_("make a scratch loop device (default 1G), removed at exit"));
-	fprintf(out, "  --output-format=FMT     %s\n", _("normal, json or csv"));
-	fprintf(out, "  --output=FILE           %s\n", _("write the report to FILE"));
-	fprintf(out, "  -d SECONDS              %s\n", _("screen refresh interval (default 1)"));
-	fprintf(out, "  --lat-limit=USEC        %s\n",
-		_("latency limit for --sweep numjobs (default 500)"));
-	fprintf(out, "  -h, --help / -V, --version\n\n");
-	fprintf(out, "%s\n", _("Job options (fio's names and meanings; --name=value):"));
+	fprintf(out, "%s\n", _("Modes:"));
+	switch_rows(out, SW_MODE);
+	fprintf(out, "\n%s\n", _("Options:"));
+	switch_rows(out, SW_OPTION);
+	fprintf(out, "\n%s\n", _("Job options (fio's names and meanings; --name=value):"));
 	for (size_t i = 0; i < job_options_count; i++) {
 		const struct job_option *o = &job_options[i];
-		char opt[64];
-		snprintf(opt, sizeof(opt), "--%s=%s", o->name,
-			 o->type == OPT_BOOL ? "0|1" : o->unit ? o->unit : "X");
-		fprintf(out, "  %-28s %s", opt, _(o->help));
+		char opt[128];
+		size_t n = (size_t)snprintf(opt, sizeof(opt), "--%s=", o->name);
+		if (o->type == OPT_BOOL)
+			snprintf(opt + n, sizeof(opt) - n, "0|1");
+		else if (o->type == OPT_ENUM)
+			job_option_choices_text(o, "|", opt + n, sizeof(opt) - n);
+		else
+			snprintf(opt + n, sizeof(opt) - n, "%s", o->unit ? o->unit : "X");
+		usage_row(out, opt, _(o->help));
 		if (o->def && o->def[0])
 			fprintf(out, _(" (default %s)"), o->def);
 		fputc('\n', out);
 	}
 	fprintf(out, "\n%s\n",
+		_("A value also goes as --name value or fio's -name=value; a [=value] only after '='."));
+	fprintf(out, "%s\n",
 		_("Exit status: 0 done, 1 the run failed, 2 bad usage or input, 3 refused for safety."));
 }

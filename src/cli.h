@@ -18,6 +18,7 @@ struct cli_args {
 	enum output_format format;
 	const char *output_file;     /* --output */
 	const char *jobfile;         /* --job */
+	const char *run_mode;        /* --run's MODE */
 	const char *procedure;       /* --profile/--suite/--sweep argument */
 	const char *scratch_size;    /* --scratch[=SIZE], NULL if not asked */
 	bool scratch;
@@ -27,7 +28,10 @@ struct cli_args {
 				      * which options were on the line */
 };
 
-/* Parses argv. Returns 0, or 2 after printing one line naming the fault. */
+/* Parses argv: blktop's switches (switches.c) and job options (options.c),
+ * each as --name=value, --name value or fio's -name=value; a 0|1 option or
+ * a switch without a value never takes the next word. Returns BLKTOP_OK,
+ * or BLKTOP_USAGE after printing one line naming the fault. */
 int cli_parse(int argc, char **argv, struct cli_args *args);
 void cli_usage(FILE *out);
 

@@ -1,6 +1,7 @@
 # Core: options table, command line, job runner, scratch device.
 libblktop_a_SOURCES += src/i18n.h src/sysroot.c src/sysroot.h src/job.h \
 	src/options.c src/options.h src/jobset.c src/jobset.h src/result.c src/result.h src/run.c src/run.h src/cli.c src/cli.h \
+	src/switches.c src/switches.h \
 	src/target.c src/target.h src/textwidth.c src/textwidth.h \
 	src/outwatch.c src/outwatch.h
 
@@ -10,6 +11,13 @@ TESTS += tests/unit/test_options
 tests_unit_test_options_SOURCES = tests/unit/test_options.c src/options.c
 tests_unit_test_options_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_options_LDADD = $(CMOCKA_LIBS)
+# The command line's forms (--x=v, --x v, -x=v, -d 0.5, flags before
+# targets) and its usage errors, through the switch and option tables.
+check_PROGRAMS += tests/unit/test_cli
+TESTS += tests/unit/test_cli
+tests_unit_test_cli_SOURCES = tests/unit/test_cli.c src/cli.c src/switches.c src/options.c
+tests_unit_test_cli_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_cli_LDADD = $(CMOCKA_LIBS) $(LIBINTL)
 endif
 
 # make check-valgrind: unit tests, the fuzz corpora, and the batch

@@ -276,12 +276,12 @@ const char *format_size(unsigned long long bytes, char *buf, size_t len)
 	return buf;
 }
 
-static void choices_text(const struct job_option *o, char *buf, size_t len)
+void job_option_choices_text(const struct job_option *o, const char *sep, char *buf, size_t len)
 {
 	size_t used = 0;
 	buf[0] = '\0';
 	for (size_t i = 0; o->choices[i] && used < len; i++)
-		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? sep : "",
 					 o->choices[i]);
 }
 
@@ -353,7 +353,7 @@ int job_option_set(struct job_spec *job, const char *name, const char *value,
 				break;
 		if (!o->choices[i]) {
 			char list[256];
-			choices_text(o, list, sizeof(list));
+			job_option_choices_text(o, ", ", list, sizeof(list));
 			snprintf(err, errlen, _("%s: unknown value '%s' (allowed: %s)"), o->name,
 				 value, list);
 			return -1;

@@ -70,6 +70,9 @@ void job_defaults(struct job_spec *job);
 int job_option_set(struct job_spec *job, const char *name, const char *value,
 		   char *err, size_t errlen);
 
+/* An OPT_ENUM option's values joined by sep ("libaio|psync|null"). */
+void job_option_choices_text(const struct job_option *o, const char *sep, char *buf, size_t len);
+
 /* Current value of an option as text (for the form and reports). */
 void job_option_format(const struct job_spec *job, const struct job_option *opt,
 		       char *buf, size_t len);

@@ -63,6 +63,13 @@ expect_words "--suite= offers the suites" "seven cdm" -- --suite=""
 expect_words "--output-format= offers the formats" "normal json csv" -- --output-format=""
 expect_words "--ioengine= offers the engines" "libaio psync null" -- --run randread vdc --ioengine=""
 expect_words "--direct= offers 0 and 1" "0 1" -- --run randread vdc --direct=""
+expect_words "--output-format, then a word, offers the formats" "normal json csv" -- --output-format ""
+expect_words "--ioengine, then a word, offers the engines" "libaio psync null" -- --run randread vdc --ioengine ""
+expect_words "--sweep= offers what it sweeps" "bs numjobs" -- --sweep=""
+# A 0|1 option and --suite take no word after them: it is a target.
+: >"$WORK/after.dat"
+expect_words "a word after --direct is a target" "$WORK/after.dat" -- --run randread --direct "$WORK/after"
+expect_words "a word after --suite is a target" "$WORK/after.dat" -- --suite "$WORK/after"
 expect_words "blktop's own switches" "--batch --force --list --demo --run --job --profile --suite --sweep --scratch --output-format= --output= --lat-limit= --help --version" -- --""
 
 # Every job option of the table, as --name=.

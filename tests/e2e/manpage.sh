@@ -58,6 +58,23 @@ done
 [ -z "$bad" ] && pass "each job option has an entry of its own" ||
 	fail "job options without an entry (--NAME=...):$bad"
 
+# ---- Every switch of the switch table: an option has its entry in
+# OPTIONS (made from the row), a mode is described in MODES ----
+bad=""
+n=0
+"$GEN" --switches >"$WORK/switches" || fail "gen-options --switches failed"
+while read -r section name; do
+	n=$((n + 1))
+	r=$(printf '%s' "$name" | sed 's/-/\\-/g')
+	case $section in
+	option) grep -qF -- "\\fB\\-\\-$r" "$PAGE" || bad="$bad --$name" ;;
+	*) grep -qF -- "\\-\\-$r" "$PAGE" || bad="$bad --$name" ;;
+	esac
+done <"$WORK/switches"
+[ "$n" -ge 10 ] || fail "gen-options --switches lists only $n switches"
+[ -z "$bad" ] && pass "all $n switches of the switch table are in the page" ||
+	fail "switches without an entry in the page:$bad"
+
 # ---- Every option blktop --help shows ----
 if "$BLKTOP" --help >/dev/null 2>&1; then
 	bad=""

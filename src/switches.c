@@ -1,0 +1,328 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* switches.c - the table of blktop's own switches and what each does to
+ * the command line's arguments. The parse loop is in cli.c; --help,
+ * doc/gen-options (the man page) and the completion read the rows. */
+#include "config.h"
+#include "switches.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "i18n.h"
+#include "options.h"
+
+static size_t list(const char *const *from, const char **names, size_t max)
+{
+	size_t n = 0;
+	for (; from[n] && n < max; n++)
+		names[n] = from[n];
+	return n;
+}
+
+/* The modes --run takes are the rw option's values. */
+static size_t run_modes(const char **names, size_t max)
+{
+	return list(job_option_find("rw")->choices, names, max);
+}
+
+static size_t output_formats(const char **names, size_t max)
+{
+	static const char *const formats[] = { "normal", "json", "csv", NULL };
+	return list(formats, names, max);
+}
+
+static size_t profiles(const char **names, size_t max)
+{
+	static const char *const p[] = { "latency", "iops", "throughput", NULL };
+	return list(p, names, max);
+}
+
+static size_t suites(const char **names, size_t max)
+{
+	static const char *const p[] = { "seven", "cdm", NULL };
+	return list(p, names, max);
+}
+
+static size_t sweeps(const char **names, size_t max)
+{
+	static const char *const p[] = { "bs", "numjobs", NULL };
+	return list(p, names, max);
+}
+
+static bool is_run_mode(const char *s)
+{
+	const char *names[16];
+	size_t n = run_modes(names, 16);
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(s, names[i]))
+			return true;
+	return false;
+}
+
+#define ERR(...) (snprintf(err, errlen, __VA_ARGS__), -1)
+
+static int set_help(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->mode = MODE_HELP;
+	return 0;
+}
+
+static int set_version(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->mode = MODE_VERSION;
+	return 0;
+}
+
+static int set_run(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	a->mode = MODE_RUN;
+	if (v && !is_run_mode(v))
+		return ERR(_("--run: unknown mode '%s' (allowed: read, write, randread, randwrite, rw, randrw)"),
+			   v);
+	if (v)
+		a->run_mode = v;
+	return 0;
+}
+
+static int set_list(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->mode = MODE_LIST;
+	return 0;
+}
+
+static int set_job(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	a->mode = MODE_JOBFILE;
+	a->jobfile = v;
+	return v ? 0 : ERR("%s", _("--job needs a job file: --job FILE"));
+}
+
+static int set_profile(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)err, (void)errlen;
+	a->mode = MODE_PROFILE;
+	a->procedure = v;
+	return 0;
+}
+
+static int set_suite(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)err, (void)errlen;
+	a->mode = MODE_SUITE;
+	a->procedure = v ? v : "seven";
+	return 0;
+}
+
+static int set_sweep(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)err, (void)errlen;
+	a->mode = MODE_SWEEP;
+	a->procedure = v;
+	return 0;
+}
+
+static int set_demo(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->mode = MODE_DEMO;
+	return 0;
+}
+
+static int set_batch(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->batch = true;
+	return 0;
+}
+
+static int set_force(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->force = true;
+	return 0;
+}
+
+static int set_scratch(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)err, (void)errlen;
+	a->scratch = true;
+	a->scratch_size = v;
+	return 0;
+}
+
+static int set_output_format(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	if (!v)
+		return ERR("%s", _("--output-format needs a value: normal, json or csv"));
+	if (!strcmp(v, "normal"))
+		a->format = OUTPUT_NORMAL;
+	else if (!strcmp(v, "json"))
+		a->format = OUTPUT_JSON;
+	else if (!strcmp(v, "csv"))
+		a->format = OUTPUT_CSV;
+	else
+		return ERR(_("--output-format: unknown format '%s' (allowed: normal, json, csv)"), v);
+	return 0;
+}
+
+static int set_output(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	a->output_file = v;
+	return v ? 0 : ERR("%s", _("--output needs a file name"));
+}
+
+int parse_delay_ms(const char *s, unsigned long long *out)
+{
+	if (!s || !isdigit((unsigned char)*s))
+		return -1;
+	if (!parse_time_ms(s, out))
+		return 0;
+	/* Fractions of a second, read by hand: strtod would take the
+	 * locale's decimal comma. Beyond milliseconds the digits are cut. */
+	unsigned long long whole = 0, ms = 0, scale = 100;
+	const char *p = s;
+	for (; isdigit((unsigned char)*p); p++) {
+		if (whole > 1000000000ULL)
+			return -1;
+		whole = whole * 10 + (unsigned)(*p - '0');
+	}
+	if (*p++ != '.' || !isdigit((unsigned char)*p))
+		return -1;
+	for (; isdigit((unsigned char)*p); p++, scale /= 10)
+		ms += scale * (unsigned)(*p - '0');
+	if (*p)
+		return -1;
+	*out = whole * 1000 + ms;
+	return 0;
+}
+
+static int set_delay(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	if (parse_delay_ms(v, &a->delay_ms) || a->delay_ms < 100)
+		return ERR(_("-d: '%s' is not a refresh delay in seconds (0.1 or more)"), v ? v : "");
+	return 0;
+}
+
+static int set_lat_limit(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	unsigned long long us;
+	if (parse_uint(v, &us) || !us)
+		return ERR(_("--lat-limit: '%s' is not a latency in microseconds"), v ? v : "");
+	a->lat_limit_us = us;
+	return 0;
+}
+
+/* Modes first, as --help lists them; then the options, as the man page's
+ * OPTIONS does. The man text is roff, copied as it stands. */
+const struct blktop_switch blktop_switches[] = {
+	{ .name = "run", .section = SW_MODE, .arg = SW_VALUE, .value_later = true,
+	  .metavar = "MODE", .choices = run_modes, .parse = set_run,
+	  .help = N_("the same, with that job started at once") },
+	{ .name = "list", .section = SW_MODE, .arg = SW_FLAG, .parse = set_list,
+	  .help = N_("devices and their safety verdicts") },
+	{ .name = "job", .section = SW_MODE, .arg = SW_VALUE, .metavar = "FILE",
+	  .parse = set_job, .help = N_("run a fio-style job file") },
+	{ .name = "profile", .section = SW_MODE, .arg = SW_VALUE, .value_later = true,
+	  .metavar = "NAME", .choices = profiles, .parse = set_profile,
+	  .help = N_("a built-in profile, each step said as it is taken") },
+	{ .name = "suite", .section = SW_MODE, .arg = SW_OPTIONAL, .metavar = "NAME",
+	  .choices = suites, .parse = set_suite,
+	  .help = N_("a matrix of tests on one target, into one table") },
+	{ .name = "sweep", .section = SW_MODE, .arg = SW_VALUE, .value_later = true,
+	  .metavar = "WHAT", .choices = sweeps, .parse = set_sweep,
+	  .help = N_("one option stepped, one run per step") },
+	{ .name = "demo", .section = SW_MODE, .arg = SW_FLAG, .parse = set_demo,
+	  .help = N_("a scratch device, with a job running on it") },
+	{ .name = "batch", .section = SW_OPTION, .arg = SW_FLAG, .parse = set_batch,
+	  .help = N_("no screen: run, then print the report"),
+	  .man = "Run without the screen and print the report when done.\n" },
+	{ .name = "force", .section = SW_OPTION, .arg = SW_FLAG, .parse = set_force,
+	  .help = N_("allow writes to a device that holds data (never to one in use)"),
+	  .man = "Allow writes to a device whose verdict is\n.BR has\\-data .\n"
+		 "Never allows a write to one that is\n.B in\\-use\nor\n.BR read\\-only .\n" },
+	{ .name = "scratch", .section = SW_OPTION, .arg = SW_OPTIONAL, .metavar = "SIZE",
+	  .parse = set_scratch,
+	  .help = N_("make a scratch loop device (default 1G), removed at exit"),
+	  .man = "Make a sparse file in\n.I /dev/shm\n(1G unless\n.I SIZE\n"
+		 "says otherwise, 1m at least), attach it as a loop device with direct I/O,\n"
+		 "and use it as the target when none is named.\n"
+		 "It is detached and deleted when blktop exits, however it exits.\n" },
+	{ .name = "output-format", .section = SW_OPTION, .arg = SW_VALUE, .metavar = "FORMAT",
+	  .choices = output_formats, .parse = set_output_format,
+	  .help = N_("normal, json or csv"),
+	  .man = ".B normal\n(the default),\n.B json\nor\n.BR csv .\nCSV is the table of\n"
+		 ".BR \\-\\-profile ,\n.B \\-\\-suite\nand\n.BR \\-\\-sweep ;\n"
+		 "a single run prints normal or JSON.\n" },
+	{ .name = "output", .section = SW_OPTION, .arg = SW_VALUE, .metavar = "FILE",
+	  .parse = set_output, .help = N_("write the report to FILE"),
+	  .man = "Write the report to\n.I FILE\n"
+		 "instead of standard output (the screen's summary, too).\n" },
+	{ .name = "delay", .short_name = 'd', .section = SW_OPTION, .arg = SW_VALUE,
+	  .metavar = "SECONDS", .parse = set_delay,
+	  .help = N_("screen refresh interval (default 1)"),
+	  .man = "Refresh the screen this often (1 s by default, 0.1 s at least, fractions\n"
+		 "such as 0.5 allowed), as\n.BR top (1)\ndoes.\n"
+		 "While a job runs, its intervals have this length.\n" },
+	{ .name = "lat-limit", .section = SW_OPTION, .arg = SW_VALUE, .metavar = "USEC",
+	  .parse = set_lat_limit, .help = N_("latency limit for --sweep numjobs (default 500)"),
+	  .man = "The average latency, in microseconds, that ends\n.BR \"\\-\\-sweep numjobs\" .\n" },
+	{ .name = "help", .short_name = 'h', .section = SW_OPTION, .arg = SW_FLAG,
+	  .parse = set_help, .help = N_("this help, then exit"),
+	  .man = "The usage and every job option, then exit.\n" },
+	{ .name = "version", .short_name = 'V', .section = SW_OPTION, .arg = SW_FLAG,
+	  .parse = set_version, .help = N_("the version, then exit"),
+	  .man = "The version, then exit.\n" },
+};
+
+const size_t blktop_switches_count = sizeof(blktop_switches) / sizeof(blktop_switches[0]);
+
+const struct blktop_switch *switch_find(const char *name)
+{
+	for (size_t i = 0; i < blktop_switches_count; i++) {
+		const struct blktop_switch *s = &blktop_switches[i];
+		if (name[0] && !name[1] ? s->short_name == name[0] : !strcmp(s->name, name))
+			return s;
+	}
+	return NULL;
+}
+
+void switch_choices_text(const struct blktop_switch *s, const char *sep, char *buf, size_t len)
+{
+	const char *names[32];
+	size_t n = s->choices ? s->choices(names, 32) : 0, used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < n && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? sep : "", names[i]);
+}
+
+void switch_usage_form(const struct blktop_switch *s, char *buf, size_t len)
+{
+	char value[256];
+	int n = 0;
+
+	if (s->short_name)
+		n = snprintf(buf, len, "-%c, ", s->short_name);
+	if (n < 0 || (size_t)n >= len)
+		return;
+	/* The values themselves where there are a few (the completion
+	 * offers them from here), else the metavar. */
+	switch_choices_text(s, "|", value, sizeof(value));
+	if (!value[0])
+		snprintf(value, sizeof(value), "%s", s->metavar ? s->metavar : "");
+	switch (s->arg) {
+	case SW_FLAG:
+		snprintf(buf + n, len - (size_t)n, "--%s", s->name);
+		break;
+	case SW_VALUE:
+		snprintf(buf + n, len - (size_t)n, "--%s=%s", s->name, value);
+		break;
+	case SW_OPTIONAL:
+		snprintf(buf + n, len - (size_t)n, "--%s[=%s]", s->name, value);
+		break;
+	}
+}
