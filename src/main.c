@@ -11,13 +11,13 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "collect/listing.h"
 #include "engine/engine.h"
 #include "i18n.h"
 #include "jobfile.h"
+#include "options.h"
+#include "output/listing.h"
 #include "output/report.h"
 #include "output/writer.h"
-#include "options.h"
 #include "outwatch.h"
 #include "procedures/procedure.h"
 #include "run.h"

@@ -1,6 +1,6 @@
 # collect module, safety: device discovery (sysfs), fact gathering
-# (libblkid, libmount, swap, holders, O_EXCL), the pure verdict, the write
-# gate and --list; plus the scratch device. Tests: unit tests over invented
+# (libblkid, libmount, swap, holders, O_EXCL), the pure verdict and the write
+# gate (--list prints them from output/listing.c); plus the scratch device. Tests: unit tests over invented
 # facts and over the fake tree tests/fakeroot/blk1, and a small driver the
 # end-to-end scripts use.
 libblktop_a_SOURCES += src/collect/facts.h \
@@ -8,7 +8,6 @@ libblktop_a_SOURCES += src/collect/facts.h \
 	src/collect/devices.c src/collect/devices.h \
 	src/collect/probe.c src/collect/probe.h \
 	src/collect/gate.c src/collect/gate.h \
-	src/collect/listing.c src/collect/listing.h \
 	src/scratch.c src/scratch.h
 
 EXTRA_DIST += tests/fakeroot/blk1
@@ -16,7 +15,7 @@ EXTRA_DIST += tests/fakeroot/blk1
 # The sources the safety tests link directly, not libblktop.a, so they build
 # while other modules are unfinished.
 SAFETY_SOURCES = src/collect/verdict.c src/collect/devices.c src/collect/probe.c \
-	src/collect/gate.c src/collect/listing.c src/scratch.c src/sysroot.c \
+	src/collect/gate.c src/output/listing.c src/scratch.c src/sysroot.c \
 	src/output/json.c src/textwidth.c
 SAFETY_LIBS = $(BLKID_LIBS) $(MOUNT_LIBS) $(LIBINTL) $(PTHREAD_LIBS) -lm
 

@@ -35,7 +35,7 @@
 #include "collect/devices.h"
 #include "collect/diskstat.h"
 #include "collect/irq.h"
-#include "collect/listing.h"
+#include "output/listing.h"
 #include "collect/probe.h"
 #include "collect/tune.h"
 #include "collect/verdict.h"

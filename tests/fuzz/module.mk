@@ -46,7 +46,7 @@ tests_fuzz_replay_numbers_LDADD = $(LIBINTL)
 tests_fuzz_replay_sysfs_SOURCES = tests/fuzz/replay_main.c tests/fuzz/fuzz_sysfs.c \
 	src/collect/cpu.c src/collect/diskstat.c src/collect/irq.c \
 	src/collect/devices.c src/collect/probe.c src/collect/gate.c \
-	src/collect/listing.c src/collect/verdict.c src/collect/tune.c \
+	src/output/listing.c src/collect/verdict.c src/collect/tune.c \
 	src/procedures/env.c src/output/json.c src/textwidth.c src/sysroot.c
 tests_fuzz_replay_sysfs_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_sysfs\"
 tests_fuzz_replay_sysfs_LDADD = $(BLKID_LIBS) $(MOUNT_LIBS) $(PROC2_LIBS) $(LIBINTL) \

@@ -22,7 +22,7 @@
 #include <cmocka.h>
 
 #include "collect/devices.h"
-#include "collect/listing.h"
+#include "output/listing.h"
 #include "collect/probe.h"
 #include "collect/verdict.h"
 #include "sysroot.h"

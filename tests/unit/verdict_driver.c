@@ -13,7 +13,7 @@
 #include <fcntl.h>
 
 #include "collect/gate.h"
-#include "collect/listing.h"
+#include "output/listing.h"
 #include "i18n.h"
 #include "scratch.h"
 #include "sysroot.h"

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* listing.h - blktop --list: every block device with its safety verdict,
  * as a table (the screen's device pane, on stdout) or as JSON. */
-#ifndef BLKTOP_LISTING_H
-#define BLKTOP_LISTING_H
+#ifndef BLKTOP_OUTPUT_LISTING_H
+#define BLKTOP_OUTPUT_LISTING_H
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,8 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* listing.c - the --list output: a table that reads like the screen's
  * device pane (one line a device, partitions under their disk, each extra
- * reason on a line of its own) and the JSON form scripts read. */
+ * reason on a line of its own) and the JSON form scripts read. The devices
+ * and their verdicts come from collect/ (devices_collect); this only
+ * prints them. */
 #include "config.h"
-#include "collect/listing.h"
+#include "output/listing.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,8 +15,8 @@
 
 #include "collect/probe.h"
 #include "i18n.h"
-#include "textwidth.h"
 #include "output/json.h"
+#include "textwidth.h"
 
 #define MODEL_WIDTH 20
 
