@@ -9,6 +9,9 @@
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 
 require_loop_root
+# The screen's summary on exit too: the screen draws on the terminal while
+# the summary goes to stdout or --output. (Skips loudly without tmux.)
+. "${top_srcdir:-.}/tests/e2e/tmux_lib.sh"
 # The checks read blktop's English messages.
 LC_ALL=C
 export LC_ALL
@@ -63,5 +66,41 @@ lost output-full "blktop: cannot write the report to $mnt/report.txt: No space l
 	"'$BLKTOP' $RUN --output='$mnt/report.txt'"
 lost output-full-proc "blktop: cannot write the report to $mnt/table.csv: No space left on device" \
 	"'$BLKTOP' --batch --profile iops $dev --runtime=1 --output-format=csv --output='$mnt/table.csv'"
+
+# --- the screen's summary on exit ------------------------------------------
+# on_screen NAME WANT_LINE ARGS...: blktop ARGS on the screen in tmux (its
+# stdout as ARGS' redirection says); when the run is DONE, q; exit 1 and
+# WANT_LINE alone on stderr.
+on_screen() {
+	n=$1
+	want=$2
+	shift 2
+	tm new-session -d -s "$n" -x 100 -y 30 "env LANG=$UTF8 LC_ALL=C sh" ||
+		{ fail "$n: cannot start a tmux session"; return; }
+	tm send-keys -t "$n" "\"$BLKTOP\" $* 2>$WORK/$n.err; echo \$? >$WORK/$n.rc" Enter
+	if wait_for "$n" "DONE *\$" 30000; then
+		tm send-keys -t "$n" q
+	else
+		fail "$n: the run did not end on the screen: $(cap "$n" | tail -n 5)"
+		tm send-keys -t "$n" s q y
+	fi
+	i=0
+	while [ ! -s "$WORK/$n.rc" ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	rc=$(cat "$WORK/$n.rc" 2>/dev/null)
+	[ "$rc" = 1 ] && pass "$n: exit 1" || fail "$n: exit '$rc', expected 1: $(cat "$WORK/$n.err")"
+	c=$(grep -c "^$want\$" "$WORK/$n.err")
+	[ "$c" = 1 ] && pass "$n: says '$want'" ||
+		fail "$n: expected one line '$want', got: $(cat "$WORK/$n.err")"
+	tm kill-session -t "$n" 2>/dev/null
+}
+SCR="--run read $dev --bs=4k --size=1m --runtime=1"
+on_screen screen-full "$FULL" "$SCR >/dev/full"
+on_screen screen-output "blktop: cannot write the report to $mnt/screen.txt: No space left on device" \
+	"$SCR --output=$mnt/screen.txt"
+on_screen screen-profile "blktop: cannot write the report to $mnt/profile.txt: No space left on device" \
+	"--profile throughput $dev --runtime=1 --output=$mnt/profile.txt"
 
 finish
