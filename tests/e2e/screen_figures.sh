@@ -67,36 +67,53 @@ wait_for "read +IOPS [1-9]" 6000 || {
 }
 sleep 2
 
-# The elapsed time in the live pane's title: a new value is a new sample.
-elapsed() { cap | sed -n 's/^.Live \([0-9][0-9]*:[0-9][0-9]\).*/\1/p' | head -n 1; }
-
-# Start mpstat and iostat just after the screen refreshed, so their
-# seconds and the screen's line up to within a few tens of milliseconds.
-wait_refresh() {
+# The live pane's elapsed time, in seconds, in a capture: the CPU pane and
+# the device line are sampled with each of the run's intervals, so a new
+# value is a new sample of both.
+elapsed_of() {
+	sed -n 's/^.Live \([0-9][0-9]*\):\([0-9][0-9]\).*/\1 \2/p' "$1" |
+		awk 'NR == 1 { print $1 * 60 + $2 }'
+}
+# Captures the screen into $1 once its elapsed time is past $2 (3 s at most).
+capture_after() {
 	t0=$(now_ms)
-	while [ "$(elapsed)" = "$last" ] && [ $(($(now_ms) - t0)) -lt 3000 ]; do
+	while :; do
+		cap >"$1"
+		e=$(elapsed_of "$1")
+		[ -n "$e" ] && [ "$e" -gt "$2" ] && return 0
+		[ $(($(now_ms) - t0)) -ge 3000 ] && return 1
 		sleep 0.02
 	done
-	last=$(elapsed)
 }
 # One measurement: SAMPLES seconds of mpstat and iostat beside the screen,
-# compared. On a shared machine another program's burst can land in one
-# tool's second and not the other's, so a disagreement is measured again,
-# up to three times; a real miscount disagrees every time.
+# compared. mpstat and iostat start just after the screen refreshed, so
+# their seconds and the screen's line up to within the time the shell
+# takes to see the refresh, and the screen's captures must be SAMPLES
+# consecutive samples (on a loaded machine a capture can come late and
+# miss one: that measurement is not of the same seconds, and is taken
+# again). A burst of another program can still land in one tool's edge and
+# not the other's, so a disagreement is measured again, up to five times; a
+# real miscount disagrees every time.
 measure() {
-	last=$(elapsed)
-	wait_refresh
+	cpu_rc=4 dev_rc=4
+	capture_after "$WORK/start" -1 && capture_after "$WORK/start" "$(elapsed_of "$WORK/start")" ||
+		return 0
+	e0=$(elapsed_of "$WORK/start")
 	LC_ALL=C mpstat -P ALL 1 $SAMPLES >"$WORK/mpstat.txt" 2>&1 &
 	mp=$!
 	LC_ALL=C iostat -x -d -y "$name" 1 $SAMPLES >"$WORK/iostat.txt" 2>&1 &
 	io=$!
-	k=0
+	k=0 prev=$e0
 	while [ $k -lt $SAMPLES ]; do
-		wait_refresh
 		k=$((k + 1))
-		cap >"$WORK/screen.$k"
+		capture_after "$WORK/screen.$k" "$prev" || break
+		prev=$(elapsed_of "$WORK/screen.$k")
 	done
 	wait $mp $io
+	if [ $((prev - e0)) != $SAMPLES ]; then
+		echo "the screen's captures span $((prev - e0)) s, not $SAMPLES: a sample was missed" | tee "$WORK/dev.cmp" >"$WORK/cpu.cmp"
+		return 0
+	fi
 
 	# ---- CPU: the screen's rows against mpstat's Average lines ----
 	awk '
@@ -179,7 +196,7 @@ measure() {
 # The CPU and the device side are judged apart: each passes on the first
 # measurement it agrees in.
 attempt=0 cpu_at=0 dev_at=0
-while [ $attempt -lt 3 ]; do
+while [ $attempt -lt 5 ]; do
 	attempt=$((attempt + 1))
 	rm -f "$WORK"/screen.*
 	measure
