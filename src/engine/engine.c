@@ -447,7 +447,9 @@ static int reap_some(struct loop_state *ls, unsigned min, unsigned max, uint64_t
 		set_error(t, -r, _("waiting for completions failed"));
 		return r;
 	}
-	if (ls->counting)
+	/* A poll that found nothing is not a call in fio's count: its
+	 * engines poll inside one getevents until something is there. */
+	if (ls->counting && (r > 0 || min > 0))
 		t->complete_dist[batch_level((unsigned)r)]++;
 	if (r == 0)
 		return 0;
