@@ -1,14 +1,30 @@
 #!/usr/bin/env python3
-"""Side-by-side benchmark of blktop --batch against fio on one loop device.
+# SPDX-License-Identifier: GPL-2.0-or-later
+"""Side-by-side benchmark of blktop --batch against fio on one loop device,
+always at equal settings.
 
-Not run by make check: speed is measured here, never in timed tests. Runs
-are alternated (blktop first on odd rounds, fio first on even ones) and the
-figures quoted are medians of pair-by-pair ratios, so slow drifts of a
-shared machine cancel out. CPU time is the child's own rusage (user+sys),
-the same measure for both tools.
+Not run by make check: speed is measured here, never in timed tests.
+Settings, each given to both tools alike:
+  defaults   libaio, fio's defaults (one I/O per io_submit, one per wait)
+  batch      libaio, iodepth_batch_submit=QD iodepth_batch_complete_min=1
+             iodepth_batch_complete_max=QD
+  uring      io_uring, defaults
+  uring-reg  io_uring, fixedbufs and registerfiles
+Cases: 4k randread qd1, 4k randread qd32, 4k randwrite 2 jobs x qd16, 128k
+read qd8. Runs are alternated (blktop first on odd rounds, fio first on
+even ones) and the figures quoted are medians of pair-by-pair ratios, so
+slow drifts of a shared machine cancel out. CPU time per I/O is the
+child's own rusage (user+sys), the same measure for both tools.
 
-  tests/bench/vs_fio.py [--blktop ./blktop] [--rounds 5] [--runtime 5]
-                        [--cases all|NAME,...] [--callgrind]
+  tests/bench/vs_fio.py [--blktop ./blktop] [--rounds 7] [--runtime 5]
+                        [--settings all|NAME,...] [--cases all|NAME,...]
+                        [--callgrind] [--devcheck]
+
+--callgrind: user-space instructions per I/O (4k randread qd1, the
+difference of two runs of different size, so start-up cancels out).
+--devcheck: the device's completed and merged requests for the same job
+(128k sequential read and write at qd8, a fixed size, not timed) under
+both tools, from /sys/block/X/stat.
 
 Needs root (loop devices), fio, and valgrind for --callgrind.
 """
@@ -30,21 +46,44 @@ CASES = {
 }
 
 
+def settings_args(name, depth):
+    if name == "defaults":
+        return ["--ioengine=libaio"]
+    if name == "batch":
+        return ["--ioengine=libaio", "--iodepth_batch_submit=%d" % depth,
+                "--iodepth_batch_complete_min=1", "--iodepth_batch_complete_max=%d" % depth]
+    if name == "uring":
+        return ["--ioengine=io_uring"]
+    if name == "uring-reg":
+        return ["--ioengine=io_uring", "--fixedbufs", "--registerfiles"]
+    raise SystemExit("unknown setting %s" % name)
+
+
+SETTINGS = ["defaults", "batch", "uring", "uring-reg"]
+
+
 def sh(*args, **kw):
     return subprocess.run(args, check=True, capture_output=True, text=True, **kw).stdout
 
 
 class Scratch:
     """A loop device with direct I/O on a sparse file in /dev/shm, filled
-    with random data first (as the issue asks), detached on exit."""
+    with random data first, detached on exit."""
 
     def __init__(self, size_mb):
         fd, self.path = tempfile.mkstemp(prefix="blktop-bench-", dir="/dev/shm")
         os.close(fd)
         os.truncate(self.path, size_mb << 20)
         self.dev = sh("losetup", "-f", "--show", "--direct-io=on", self.path).strip()
+        self.name = os.path.basename(self.dev)
         subprocess.run(["dd", "if=/dev/urandom", "of=" + self.dev, "bs=1M",
                         "count=%d" % size_mb, "oflag=direct", "status=none"], check=True)
+
+    def stat(self):
+        """(reads completed, reads merged, writes completed, writes merged)"""
+        with open("/sys/block/%s/stat" % self.name) as f:
+            v = [int(x) for x in f.read().split()]
+        return v[0], v[1], v[4], v[5]
 
     def close(self):
         subprocess.run(["losetup", "-d", self.dev])
@@ -60,10 +99,10 @@ def timed(cmd):
     return out, cpu
 
 
-def job_args(rw, bs, depth, jobs, runtime):
+def job_args(rw, bs, depth, jobs):
     return ["--rw=%s" % rw, "--bs=%s" % bs, "--iodepth=%d" % depth,
-            "--numjobs=%d" % jobs, "--runtime=%d" % runtime, "--time_based",
-            "--norandommap", "--randrepeat=0", "--direct=1", "--group_reporting"]
+            "--numjobs=%d" % jobs, "--norandommap", "--randrepeat=0", "--direct=1",
+            "--group_reporting"]
 
 
 def ios_of(doc):
@@ -74,20 +113,18 @@ def iops_of(doc):
     return sum(j[d]["iops"] for j in doc["jobs"] for d in ("read", "write"))
 
 
-def run_blktop(blktop, dev, case, runtime):
+def command(tool, blktop, dev, case, setting, extra):
     rw, bs, depth, jobs = case
-    cmd = [blktop, "--batch", "--run", rw, dev, "--output-format=json",
-           "--name=bench"] + job_args(rw, bs, depth, jobs, runtime)
-    out, cpu = timed(cmd)
-    doc = json.loads(out)
-    return iops_of(doc), cpu / max(ios_of(doc), 1)
+    common = job_args(rw, bs, depth, jobs) + settings_args(setting, depth) + extra
+    if tool == "blktop":
+        return [blktop, "--batch", "--run", rw, dev, "--output-format=json",
+                "--name=bench"] + common
+    return ["fio", "--name=bench", "--filename=" + dev, "--output-format=json"] + common
 
 
-def run_fio(dev, case, runtime):
-    rw, bs, depth, jobs = case
-    cmd = ["fio", "--name=bench", "--filename=" + dev, "--ioengine=libaio",
-           "--output-format=json"] + job_args(rw, bs, depth, jobs, runtime)
-    out, cpu = timed(cmd)
+def run(tool, blktop, dev, case, setting, runtime):
+    out, cpu = timed(command(tool, blktop, dev, case, setting,
+                             ["--runtime=%d" % runtime, "--time_based"]))
     doc = json.loads(out[out.index("{"):])
     return iops_of(doc), cpu / max(ios_of(doc), 1)
 
@@ -106,65 +143,97 @@ def callgrind_ir(cmd):
         return total
 
 
-def instructions_per_io(blktop, dev, small, large):
-    """User-space instructions per I/O: the difference between two runs of
-    different io_size, so start-up and tear-down cancel out."""
-    bs = 4096
+def instructions_per_io(blktop, dev, setting, small, large):
+    """User-space instructions per I/O, 4k randread qd1: the difference
+    between two runs of different io_size, so start-up and tear-down
+    cancel out."""
     res = {}
     for tool in ("blktop", "fio"):
         irs = []
         for size in (small, large):
-            common = ["--rw=randread", "--bs=4k", "--iodepth=1", "--io_size=%d" % size,
-                      "--norandommap", "--randrepeat=0", "--direct=1"]
-            if tool == "blktop":
-                cmd = [blktop, "--batch", "--run", "randread", dev, "--name=cg"] + common
-            else:
-                cmd = ["fio", "--name=cg", "--filename=" + dev, "--ioengine=libaio",
-                       "--thread"] + common
-            irs.append(callgrind_ir(cmd))
-        res[tool] = (irs[1] - irs[0]) / ((large - small) / bs)
+            extra = ["--io_size=%d" % size] + (["--thread"] if tool == "fio" else [])
+            irs.append(callgrind_ir(command(tool, blktop, dev, CASES["randread-4k-qd1"],
+                                            setting, extra)))
+        res[tool] = (irs[1] - irs[0]) / ((large - small) / 4096)
     return res
+
+
+def devcheck(scratch, blktop, setting, rounds):
+    """Completed+merged and merged requests for the same fixed-size job."""
+    for rw in ("read", "write"):
+        case = (rw, "128k", 8, 1)
+        for r in range(rounds):
+            row = {}
+            order = ("blktop", "fio") if r % 2 == 0 else ("fio", "blktop")
+            for tool in order:
+                before = scratch.stat()
+                out = sh(*command(tool, blktop, scratch.dev, case, setting, ["--size=256m"]))
+                after = scratch.stat()
+                d = [a - b for a, b in zip(after, before)]
+                done, merged = (d[0], d[1]) if rw == "read" else (d[2], d[3])
+                if tool == "blktop":
+                    # blktop's safety verdict reads the device before the
+                    # job: its own disk_util covers the run alone.
+                    u = json.loads(out)["disk_util"][0]
+                    done = u["%s_ios" % rw]
+                    merged = u["%s_merges" % rw]
+                row[tool] = (done + merged, merged)
+            b, f = row["blktop"], row["fio"]
+            print("  devcheck %-9s 128k %-5s qd8 round %d: completed+merged blktop %d fio %d "
+                  "(%+.2f %%), merged blktop %d fio %d (%+.2f %%)"
+                  % (setting, rw, r + 1, b[0], f[0], 100.0 * (b[0] - f[0]) / max(f[0], 1),
+                     b[1], f[1], 100.0 * (b[1] - f[1]) / max(f[1], 1)))
+            sys.stdout.flush()
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--blktop", default=os.path.join(os.path.dirname(__file__), "../../blktop"))
-    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=7)
     ap.add_argument("--runtime", type=int, default=5)
     ap.add_argument("--size-mb", type=int, default=1024)
+    ap.add_argument("--settings", default="all")
     ap.add_argument("--cases", default="all")
     ap.add_argument("--callgrind", action="store_true")
+    ap.add_argument("--devcheck", action="store_true")
     a = ap.parse_args()
-    names = list(CASES) if a.cases == "all" else a.cases.split(",")
+    names = list(CASES) if a.cases == "all" else [n for n in a.cases.split(",") if n]
+    settings = SETTINGS if a.settings == "all" else [s for s in a.settings.split(",") if s]
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[0]
 
     scratch = Scratch(a.size_mb)
     try:
-        print("device %s (%d MiB, random data), %d rounds x %d s, alternated"
-              % (scratch.dev, a.size_mb, a.rounds, a.runtime))
-        for name in names:
-            case = CASES[name]
-            iops_r, cpu_r, rows = [], [], []
-            for r in range(a.rounds):
-                if r % 2 == 0:
-                    b = run_blktop(a.blktop, scratch.dev, case, a.runtime)
-                    f = run_fio(scratch.dev, case, a.runtime)
-                else:
-                    f = run_fio(scratch.dev, case, a.runtime)
-                    b = run_blktop(a.blktop, scratch.dev, case, a.runtime)
-                iops_r.append(b[0] / f[0])
-                cpu_r.append(b[1] / f[1])
-                rows.append("    round %d: blktop %.0f IOPS %.2f us/IO, fio %.0f IOPS %.2f us/IO"
-                            % (r + 1, b[0], b[1] * 1e6, f[0], f[1] * 1e6))
-            print("%-20s IOPS ratio median %.3f (min %.3f max %.3f); CPU/IO ratio median %.3f"
-                  % (name, statistics.median(iops_r), min(iops_r), max(iops_r),
-                     statistics.median(cpu_r)))
-            print("\n".join(rows))
-            sys.stdout.flush()
-        if a.callgrind:
-            ir = instructions_per_io(a.blktop, scratch.dev, 4 << 20, 36 << 20)
-            print("callgrind user-space instructions per I/O (4k randread qd1): "
-                  "blktop %.0f, fio %.0f, ratio %.3f"
-                  % (ir["blktop"], ir["fio"], ir["blktop"] / ir["fio"]))
+        print("device %s (%d MiB, random data), %d rounds x %d s, alternated; load average %s"
+              % (scratch.dev, a.size_mb, a.rounds, a.runtime, load))
+        for setting in settings:
+            for name in names:
+                case = CASES[name]
+                iops_r, cpu_r, rows = [], [], []
+                for r in range(a.rounds):
+                    order = ("blktop", "fio") if r % 2 == 0 else ("fio", "blktop")
+                    res = {}
+                    for tool in order:
+                        res[tool] = run(tool, a.blktop, scratch.dev, case, setting, a.runtime)
+                    b, f = res["blktop"], res["fio"]
+                    iops_r.append(b[0] / f[0])
+                    cpu_r.append(b[1] / f[1])
+                    rows.append("    round %d: blktop %.0f IOPS %.2f us/IO, fio %.0f IOPS "
+                                "%.2f us/IO" % (r + 1, b[0], b[1] * 1e6, f[0], f[1] * 1e6))
+                print("%-9s %-18s IOPS ratio median %.3f (min %.3f max %.3f); "
+                      "CPU/IO ratio median %.3f"
+                      % (setting, name, statistics.median(iops_r), min(iops_r), max(iops_r),
+                         statistics.median(cpu_r)))
+                print("\n".join(rows))
+                sys.stdout.flush()
+            if a.callgrind:
+                ir = instructions_per_io(a.blktop, scratch.dev, setting, 2 << 20, 10 << 20)
+                print("%-9s callgrind user-space instructions per I/O (4k randread qd1): "
+                      "blktop %.0f, fio %.0f, ratio %.3f"
+                      % (setting, ir["blktop"], ir["fio"], ir["blktop"] / ir["fio"]))
+                sys.stdout.flush()
+            if a.devcheck:
+                devcheck(scratch, a.blktop, setting, max(1, min(a.rounds, 3)))
     finally:
         scratch.close()
 
