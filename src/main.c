@@ -25,6 +25,7 @@
 #include "screen/screen.h"
 #include "sysroot.h"
 #include "util/buildinfo.h"
+#include "util/status.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -112,7 +113,7 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 		else
 			fprintf(stderr, _("blktop: stopped by signal %d (%s); the report covers the time that ran\n"),
 				(int)stop_signal, strsignal(stop_signal));
-		status = 128 + stop_signal;
+		status = BLKTOP_SIGNAL_BASE + stop_signal;
 	}
 close:
 	/* A report that could not be written is a failed run. */
@@ -138,11 +139,11 @@ static int setup_scratch(struct cli_args *args)
 	if (args->scratch_size && (parse_size(args->scratch_size, &size) || size < (1 << 20))) {
 		fprintf(stderr, _("blktop: --scratch: '%s' is not a size of 1m or more\n"),
 			args->scratch_size);
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	if (scratch_create(size, dev, sizeof(dev), err, sizeof(err))) {
 		fprintf(stderr, "blktop: %s\n", err);
-		return 1;
+		return BLKTOP_FAILED;
 	}
 	if (!args->job.filename[0] && !args->job.directory[0])
 		snprintf(args->job.filename, sizeof(args->job.filename), "%s", dev);
@@ -205,7 +206,7 @@ int main(int argc, char **argv)
 	case MODE_RUN:
 		install_signals();
 		if (job_set_add(&set, &args.job))
-			return 1;
+			return BLKTOP_FAILED;
 		status = args.batch ? run_batch(&args, &set) : run_screen(&args, &set);
 		break;
 	case MODE_JOBFILE: {
@@ -213,7 +214,7 @@ int main(int argc, char **argv)
 		install_signals();
 		if (jobfile_parse(args.jobfile, &set, err, sizeof(err))) {
 			fprintf(stderr, "blktop: %s\n", err);
-			status = 2;
+			status = BLKTOP_USAGE;
 			break;
 		}
 		status = args.batch ? run_batch(&args, &set) : run_screen(&args, &set);

@@ -19,6 +19,7 @@
 #include "i18n.h"
 #include "options.h"
 #include "target.h"
+#include "util/status.h"
 
 #define MAX_FILES_PER_JOB 64
 #define MAX_THREADS 4096
@@ -81,7 +82,7 @@ static struct target *open_shared(struct open_targets *ot, const struct target *
 		ot->v = nv;
 	if (!nv || !t) {
 		free(t);
-		*status = 1;
+		*status = BLKTOP_FAILED;
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		return NULL;
 	}
@@ -179,7 +180,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, bool forc
 
 	CPU_ZERO(&cpus);
 	if (job->cpus_allowed[0] && parse_cpus(job->cpus_allowed, &cpus, err, errlen))
-		return 2;
+		return BLKTOP_USAGE;
 	s->nthreads = (unsigned)job->numjobs;
 	s->threads = calloc(s->nthreads, sizeof(*s->threads));
 	if (!s->threads)
@@ -187,7 +188,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, bool forc
 	for (unsigned c = 0; c < s->nthreads; c++) {
 		int n = target_files_for(job, c, want, MAX_FILES_PER_JOB, err, errlen);
 		if (n < 0)
-			return 2;
+			return BLKTOP_USAGE;
 		if (c == 0) {
 			s->files_per_thread = (unsigned)n;
 			s->files = calloc((size_t)n * s->nthreads, sizeof(*s->files));
@@ -235,7 +236,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, bool forc
 	return 0;
 nomem:
 	snprintf(err, errlen, "%s", strerror(ENOMEM));
-	return 1;
+	return BLKTOP_FAILED;
 }
 
 static void section_free(struct section *s)
@@ -440,7 +441,7 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 				t->finished = 1;
 				t->tid = 0;
 				run_request_stop();
-				status = 1;
+				status = BLKTOP_FAILED;
 			}
 		}
 	}
@@ -647,12 +648,12 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	memset(result, 0, sizeof(*result));
 	if (!secs) {
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
-		return 1;
+		return BLKTOP_FAILED;
 	}
 	if (set->njobs == 0) {
 		snprintf(err, errlen, _("no jobs to run"));
 		free(secs);
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	unsigned long long threads = 0;
 	for (size_t i = 0; i < set->njobs; i++)
@@ -661,7 +662,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		snprintf(err, errlen, _("numjobs: %llu threads in all is more than %u"), threads,
 			 MAX_THREADS);
 		free(secs);
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
@@ -688,7 +689,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	result->groups = calloc(set->njobs, sizeof(*result->groups));
 	if (!result->groups) {
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
-		status = 1;
+		status = BLKTOP_FAILED;
 		goto out;
 	}
 	result->ngroups = set->njobs;
@@ -715,7 +716,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	cpu_snapshot_take(&cpu_before);
 	for (unsigned w = 0; w <= wave && !run_stop_flag; w++)
 		if (run_wave(secs, set->njobs, w, hooks, err, errlen))
-			result->exit_status = 1;
+			result->exit_status = BLKTOP_FAILED;
 	cpu_snapshot_take(&cpu_after);
 	disks_snapshot(&ot, &disk_after, &ndisk_after);
 
@@ -724,7 +725,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 			section_collect(&secs[i]);
 		if (secs[i].res->error && !result->exit_status) {
 			/* The message names the job, or the target and offset. */
-			result->exit_status = 1;
+			result->exit_status = BLKTOP_FAILED;
 			snprintf(err, errlen, "%s", secs[i].res->error_msg);
 		}
 	}

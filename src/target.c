@@ -19,6 +19,7 @@
 #include "i18n.h"
 #include "options.h"
 #include "sysroot.h"
+#include "util/status.h"
 
 void target_resolve(const char *name, char *path, size_t len, enum target_kind *kind)
 {
@@ -295,7 +296,7 @@ static int open_block(struct target *t, const struct job_spec *job, bool writes,
 			busy_message(t->path, why, err, errlen);
 		else
 			snprintf(err, errlen, "%s", why);
-		return 3;
+		return BLKTOP_REFUSED;
 	}
 	int flags = (writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC;
 	if (job->direct)
@@ -311,14 +312,14 @@ static int open_block(struct target *t, const struct job_spec *job, bool writes,
 		}
 		else
 			snprintf(err, errlen, _("%s: cannot open: %s"), t->path, strerror(e));
-		return e == EBUSY ? 3 : 1;
+		return e == EBUSY ? BLKTOP_REFUSED : BLKTOP_FAILED;
 	}
 	unsigned long long bytes = 0;
 	int lbs = 512;
 	if (ioctl(t->fd, BLKGETSIZE64, &bytes) || ioctl(t->fd, BLKSSZGET, &lbs)) {
 		snprintf(err, errlen, _("%s: cannot read the device size: %s"), t->path,
 			 strerror(errno));
-		return 1;
+		return BLKTOP_FAILED;
 	}
 	t->dev_size = bytes;
 	t->logical_block = (unsigned)lbs;
@@ -335,7 +336,7 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 	if (!exists && !job->size) {
 		snprintf(err, errlen, _("%s: the file does not exist; give size= to make it"),
 			 t->path);
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	uint64_t have = exists ? (uint64_t)st.st_size : 0;
 	bool grow = need > have;
@@ -346,14 +347,14 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		char why[512];
 		if (gate_file_write(t->path, force, why, sizeof(why)) != GATE_ALLOW) {
 			snprintf(err, errlen, "%s", why);
-			return 3;
+			return BLKTOP_REFUSED;
 		}
 	}
 	int flags = (writes || grow ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC;
 	int fd = open(t->path, flags, 0644);
 	if (fd < 0) {
 		snprintf(err, errlen, _("%s: cannot open: %s"), t->path, strerror(errno));
-		return 1;
+		return BLKTOP_FAILED;
 	}
 	if (!exists)
 		gate_mark_file_ours(fd);
@@ -363,7 +364,7 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 			snprintf(err, errlen, _("%s: laying out the file failed: %s"), t->path,
 				 strerror(-r));
 			close(fd);
-			return 1;
+			return BLKTOP_FAILED;
 		}
 		have = need;
 	}
@@ -418,30 +419,30 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t *st
 		snprintf(err, errlen,
 			 _("bs: %s is not a multiple of %s's logical block size %u (needed with direct=1)"),
 			 format_size(job->bs, a, sizeof(a)), t->path, t->logical_block);
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	if (job->direct && t->logical_block && job->offset % t->logical_block) {
 		snprintf(err, errlen, _("offset: %llu is not a multiple of the logical block size %u"),
 			 job->offset, t->logical_block);
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	if (job->offset >= t->dev_size) {
 		snprintf(err, errlen, _("offset: %s is beyond the end of %s (%s)"),
 			 format_size(job->offset, a, sizeof(a)), t->path,
 			 format_size(t->dev_size, b, sizeof(b)));
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	uint64_t len = job->size ? job->size : t->dev_size - job->offset;
 	if (job->offset + len > t->dev_size) {
 		snprintf(err, errlen, _("size: %s at offset %s is larger than %s (%s)"),
 			 format_size(len, a, sizeof(a)), format_size(job->offset, b, sizeof(b)),
 			 t->path, format_size(t->dev_size, c, sizeof(c)));
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	if (len < job->bs) {
 		snprintf(err, errlen, _("size: %s is smaller than bs %s"),
 			 format_size(len, a, sizeof(a)), format_size(job->bs, b, sizeof(b)));
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	*start = job->offset;
 	*len_out = len - len % job->bs;

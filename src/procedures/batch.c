@@ -17,8 +17,9 @@
 #include "output/report.h"
 #include "output/writer.h"
 #include "outwatch.h"
+#include "util/status.h"
 
-/* The signal that stopped the run, for the exit status (128 + N). Set
+/* The signal that stopped the run, for the exit status (BLKTOP_SIGNAL_BASE + N). Set
  * by the handler, which may not do more than that and ask for the stop;
  * the restore of sysfs values happens on the normal path afterwards. */
 static volatile sig_atomic_t batch_signal;
@@ -132,7 +133,7 @@ static int unknown_procedure(const struct cli_args *args)
 		fprintf(stderr, _("blktop: --suite: unknown suite '%s' (allowed: seven, cdm)\n"), name);
 	else
 		fprintf(stderr, _("blktop: --sweep: unknown sweep '%s' (allowed: bs, numjobs)\n"), name);
-	return 2;
+	return BLKTOP_USAGE;
 }
 
 static bool any_measured(const struct proc_table *t)
@@ -176,7 +177,7 @@ int procedure_main(struct cli_args *args, struct writer *w)
 	outwatch_stop();
 	/* procedure_run has put everything back; this says so if it had not. */
 	tune_restore();
-	if (st == 2 || st == 3)
+	if (st == BLKTOP_USAGE || st == BLKTOP_REFUSED)
 		fprintf(stderr, "blktop: %s\n", err);
 	/* A refusal or bad input before any run leaves nothing to show. */
 	if (table.nrows && ((st != 2 && st != 3) || any_measured(&table))) {
@@ -187,18 +188,18 @@ int procedure_main(struct cli_args *args, struct writer *w)
 		else if (args->format == OUTPUT_NORMAL)
 			proc_table_normal(out, &table);
 	}
-	if (st == 1 && err[0])
+	if (st == BLKTOP_FAILED && err[0])
 		fprintf(stderr, "blktop: %s\n", err);
 	proc_table_free(&table);
 	writer_flush(w);
 	if (batch_signal == SIGPIPE) {
 		fputs(_("blktop: the output's reader went away (broken pipe); the run was stopped\n"),
 		      stderr);
-		st = 128 + batch_signal;
+		st = BLKTOP_SIGNAL_BASE + batch_signal;
 	} else if (batch_signal) {
 		fprintf(stderr, _("blktop: stopped by signal %d (%s); the table covers the time that ran\n"),
 			(int)batch_signal, strsignal(batch_signal));
-		st = 128 + batch_signal;
+		st = BLKTOP_SIGNAL_BASE + batch_signal;
 	}
 	return st;
 }

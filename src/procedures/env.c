@@ -18,6 +18,7 @@
 #include "collect/verdict.h"
 #include "i18n.h"
 #include "sysroot.h"
+#include "util/status.h"
 
 /* The verdict of the device (or file) the jobs will touch. */
 static int target_verdict(struct proc_ctx *c, struct verdict_result *v, char *what,
@@ -84,7 +85,7 @@ int env_verdict(struct proc_ctx *c, bool writes)
 				 what, reasons);
 		else
 			snprintf(c->err, c->errlen, _("refusing to write %s: %s"), what, reasons);
-		return 3;
+		return BLKTOP_REFUSED;
 	}
 	if (v.verdict == VERDICT_HAS_DATA)
 		proc_note(c, _("        --force: writing it anyway"));

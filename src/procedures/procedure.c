@@ -29,6 +29,7 @@
 #include "stats/stats.h"
 #include "sysroot.h"
 #include "target.h"
+#include "util/status.h"
 
 /* Set from signal handlers and the screen's stop key, read between steps:
  * run_job_set() clears its own stop flag when a run starts, so a stop
@@ -114,7 +115,7 @@ static int block_facts(struct proc_ctx *c)
 
 	if (fd < 0) {
 		snprintf(c->err, c->errlen, _("%s: cannot open: %s"), t->path, strerror(errno));
-		return 1;
+		return BLKTOP_FAILED;
 	}
 	if (!ioctl(fd, BLKGETSIZE64, &bytes))
 		t->size = bytes;
@@ -135,19 +136,19 @@ static int target_prepare(struct proc_ctx *c)
 	if (!name[0]) {
 		snprintf(c->err, c->errlen,
 			 _("no target: name a device (vdc), file or directory, or use --scratch"));
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	if (strchr(name, ':')) {
 		snprintf(c->err, c->errlen,
 			 _("%s: a procedure takes one target (use a job file for several)"), name);
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	target_resolve(name, t->path, sizeof(t->path), &t->kind);
 	t->exists = t->kind != TARGET_NONE;
 	switch (t->kind) {
 	case TARGET_BLOCK:
 		if (block_facts(c))
-			return 1;
+			return BLKTOP_FAILED;
 		break;
 	case TARGET_FILE:
 		if (!stat(t->path, &st))
@@ -157,7 +158,7 @@ static int target_prepare(struct proc_ctx *c)
 		if ((size_t)snprintf(t->data_file, sizeof(t->data_file), "%s/blktop-%s.dat",
 				     t->path, c->t->name) >= sizeof(t->data_file)) {
 			snprintf(c->err, c->errlen, _("%s: path too long"), name);
-			return 2;
+			return BLKTOP_USAGE;
 		}
 		t->data_file_made = access(t->data_file, F_OK) != 0;
 		break;
@@ -171,7 +172,7 @@ static int target_prepare(struct proc_ctx *c)
 		if (!strncmp(t->path, "/dev/", 5) || !slash ||
 		    stat(dir[0] ? dir : "/", &st) || !S_ISDIR(st.st_mode)) {
 			snprintf(c->err, c->errlen, _("%s: no such device, file or directory"), name);
-			return 2;
+			return BLKTOP_USAGE;
 		}
 		t->kind = TARGET_FILE;
 		break;
@@ -179,7 +180,7 @@ static int target_prepare(struct proc_ctx *c)
 	default:
 		snprintf(c->err, c->errlen, _("%s: not a block device, regular file or directory"),
 			 name);
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	/* The disk under it, for the queue settings and the block size. */
 	char where[PATH_MAX];
@@ -226,7 +227,7 @@ static int new_file_size(struct proc_ctx *c, unsigned long long *out)
 	if (want < (1ULL << 20)) {
 		snprintf(c->err, c->errlen,
 			 _("%s: not enough free space for a test file (give --size)"), t->path);
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	*out = want;
 	return 0;
@@ -271,7 +272,7 @@ int proc_job(struct proc_ctx *c, struct job_spec *j, const char *name,
 		memcpy(key, settings[i], n);
 		key[n] = '\0';
 		if (job_option_set(j, key, eq ? eq + 1 : NULL, c->err, c->errlen))
-			return 2;
+			return BLKTOP_USAGE;
 	}
 	/* The user's options win: copied field by field as the table lays
 	 * them out, so no option is known here by name. */
@@ -290,7 +291,7 @@ int proc_job_set(struct proc_ctx *c, struct job_spec *j, const char *option, con
 {
 	if (proc_given(c, option))
 		return 0;
-	return job_option_set(j, option, value, c->err, c->errlen) ? 2 : 0;
+	return job_option_set(j, option, value, c->err, c->errlen) ? BLKTOP_USAGE : BLKTOP_OK;
 }
 
 void proc_describe(const struct job_spec *j, char *buf, size_t len)
@@ -435,7 +436,7 @@ int proc_run(struct proc_ctx *c, struct job_set *set, size_t first)
 	for (size_t g = 0; g < r.ngroups && first + g < c->t->nrows; g++) {
 		struct proc_row *row = &c->t->rows[first + g];
 		row_fill(row, &r.groups[g]);
-		row->status = r.groups[g].error ? 1 : 0;
+		row->status = r.groups[g].error ? BLKTOP_FAILED : BLKTOP_OK;
 		if (r.groups[g].error) {
 			row->state = ROW_FAILED;
 			snprintf(row->note, sizeof(row->note), "%.*s", (int)sizeof(row->note) - 1,

@@ -100,7 +100,8 @@ int procedure_kind(int mode, const char *name, enum proc_kind *out);
 
 /* Runs a procedure to the end (or until procedure_request_stop()). The
  * table is filled (free it with proc_table_free, also after a failure).
- * Returns 0, 1 (a run failed), 2 (bad input) or 3 (refused for safety),
+ * Returns an enum blktop_status: BLKTOP_OK, _FAILED (a run failed), _USAGE
+ * (bad input) or _REFUSED (refused for safety),
  * with one translated line in err for 2 and 3. Every sysfs value changed
  * is restored before it returns. */
 int procedure_run(const struct proc_request *req, const struct proc_hooks *hooks,

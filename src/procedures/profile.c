@@ -15,6 +15,7 @@
 #include "collect/tune.h"
 #include "i18n.h"
 #include "options.h"
+#include "util/status.h"
 
 static const char *const latency_settings[] = {
 	"rw=randwrite", "bs=4k", "iodepth=1", "numjobs=1", "runtime=30", "time_based=1",
@@ -154,7 +155,7 @@ static int build_jobs(struct proc_ctx *c, struct job_set *set)
 		if (!st)
 			st = proc_job_set(c, &j, "rw", "read");
 		if (!st && job_set_add(set, &j))
-			st = 1;
+			st = BLKTOP_FAILED;
 		if (!st)
 			st = proc_job(c, &j, "seq-write", throughput_settings);
 		if (!st)
@@ -163,7 +164,7 @@ static int build_jobs(struct proc_ctx *c, struct job_set *set)
 		break;
 	}
 	if (!st && job_set_add(set, &j))
-		st = 1;
+		st = BLKTOP_FAILED;
 	if (st == 1)
 		snprintf(c->err, c->errlen, "%s", strerror(ENOMEM));
 	return st;
@@ -203,7 +204,7 @@ int profile_run(struct proc_ctx *c)
 		proc_note(c, _("run %s: %s"), set.jobs[i].name, desc);
 		if (proc_row_add(c, set.jobs[i].name, &set.jobs[i]) < 0) {
 			snprintf(c->err, c->errlen, "%s", strerror(ENOMEM));
-			st = 1;
+			st = BLKTOP_FAILED;
 			goto out;
 		}
 	}

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "util/status.h"
 
 struct suite_test {
 	const char *label;
@@ -104,7 +105,7 @@ int suite_run(struct proc_ctx *c)
 		writes = writes || rw_writes(j.rw);
 		if (proc_row_add(c, tests[i].label, &j) < 0) {
 			snprintf(c->err, c->errlen, "%s", strerror(ENOMEM));
-			return 1;
+			return BLKTOP_FAILED;
 		}
 	}
 	int st = env_verdict(c, writes);
@@ -118,7 +119,7 @@ int suite_run(struct proc_ctx *c)
 		struct job_set set = { NULL, 0, false };
 		st = build_test(c, &tests[i], settings, &j);
 		if (!st && job_set_add(&set, &j))
-			st = 1;
+			st = BLKTOP_FAILED;
 		if (st) {
 			job_set_free(&set);
 			return st;

@@ -15,6 +15,7 @@
 #include "i18n.h"
 #include "options.h"
 #include "procedures/ramp.h"
+#include "util/status.h"
 
 /* iops.py runs 32 threads of synchronous reads; one libaio job at
  * iodepth 32 keeps as many in flight. */
@@ -40,7 +41,7 @@ static int step_job(struct proc_ctx *c, const char *const *settings, const char 
 	int st = proc_job(c, j, name, settings);
 	/* The swept option is the sweep's, whatever the command line said. */
 	if (!st && job_option_set(j, option, v, c->err, c->errlen))
-		st = 2;
+		st = BLKTOP_USAGE;
 	return st;
 }
 
@@ -52,7 +53,7 @@ static int run_step(struct proc_ctx *c, struct job_spec *j, const char *label, s
 
 	if (r < 0 || job_set_add(&set, j)) {
 		snprintf(c->err, c->errlen, "%s", strerror(ENOMEM));
-		return 1;
+		return BLKTOP_FAILED;
 	}
 	*row = (size_t)r;
 	proc_describe(j, desc, sizeof(desc));
@@ -173,7 +174,7 @@ static int sweep_numjobs(struct proc_ctx *c)
 	else if (stop != RAMP_GO_ON)
 		snprintf(c->t->stop_reason, sizeof(c->t->stop_reason), "%s", ramp_stop_name(stop));
 	c->t->knee = ramp_knee(pts, n, limit);
-	return st == 2 || st == 3 ? st : st ? 1 : 0;
+	return st == BLKTOP_USAGE || st == BLKTOP_REFUSED ? st : st ? BLKTOP_FAILED : BLKTOP_OK;
 }
 
 int sweep_run(struct proc_ctx *c)

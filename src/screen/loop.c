@@ -545,7 +545,7 @@ static void ui_init(struct ui *u, const struct cli_args *args)
 static int exit_status(const struct ui *u)
 {
 	if (signals_caught())
-		return 128 + signals_caught();
+		return BLKTOP_SIGNAL_BASE + signals_caught();
 	if (u->model.have_result)
 		return u->model.result.exit_status;
 	return u->model.run_rc;
@@ -557,12 +557,12 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	struct ui *u = calloc(1, sizeof(*u));
 	struct screen_signals sigs;
 	if (!u)
-		return 1;
+		return BLKTOP_FAILED;
 	ui_init(u, args);
 	if (pipe2(u->wake, O_NONBLOCK | O_CLOEXEC)) {
 		perror("blktop: pipe");
 		free(u);
-		return 1;
+		return BLKTOP_FAILED;
 	}
 	u->runner.wake_fd = u->scanner.wake_fd = u->procrun.wake_fd = u->wake[1];
 	signals_take(&sigs);
@@ -572,7 +572,7 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		close(u->wake[1]);
 		model_free(&u->model);
 		free(u);
-		return 2;
+		return BLKTOP_USAGE;
 	}
 	stderr_hold(u);
 	if (scratch_dev)
@@ -631,7 +631,7 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 			strsignal(signals_caught()));
 	int status = exit_status(u);
 	if (u->model.proc_on && !signals_caught())
-		status = u->model.run_rc ? u->model.run_rc : out_rc > 0 ? 1 : 0;
+		status = u->model.run_rc ? u->model.run_rc : out_rc > 0 ? BLKTOP_FAILED : BLKTOP_OK;
 	else if (out_rc > 0 && !status)
 		status = BLKTOP_FAILED;  /* the summary was lost */
 	form_close(&u->form);
