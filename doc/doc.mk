@@ -12,9 +12,13 @@ man_MANS = doc/blktop.1
 EXTRA_DIST += doc/blktop.1.in README.zh_CN
 CLEANFILES += doc/blktop.1 doc/blktop.1.tmp
 
-doc/blktop.1: $(top_srcdir)/doc/blktop.1.in doc/gen-options$(EXEEXT)
+# The install paths go in through doc/man-paths.sh, which lets troff break
+# them after each / (a long --prefix is wider than the page).
+doc/blktop.1: $(top_srcdir)/doc/blktop.1.in doc/gen-options$(EXEEXT) \
+		$(top_srcdir)/doc/man-paths.sh
 	$(AM_V_GEN)$(MKDIR_P) doc && \
 	./doc/gen-options$(EXEEXT) $(top_srcdir)/doc/blktop.1.in | \
-	sed -e 's|@BLKTOP_LOCALEDIR@|$(localedir)|g' \
-	    -e 's|@BLKTOP_COMPLETIONSDIR@|$(blktop_completionsdir)|g' >$@.tmp && \
+	$(SHELL) $(top_srcdir)/doc/man-paths.sh '$(localedir)' \
+		'$(blktop_completionsdir)' >$@.tmp && \
 	mv $@.tmp $@
+EXTRA_DIST += doc/man-paths.sh

@@ -32,7 +32,10 @@
  * handlers and atexit(), which can be handed no argument. */
 static int scratch_fd = -1;               /* the loop device, claimed atomically */
 static char scratch_dev[32];              /* "/dev/loopN" while attached */
-static char scratch_file[sizeof(SCRATCH_DIR "/blktop-scratch-XXXXXX")]; /* until unlinked */
+/* The name carries the pid, as the loop device shows it (losetup -l,
+ * /sys/block/loopN/loop/backing_file): whose scratch device it is. 10 is
+ * the longest pid's digits. */
+static char scratch_file[sizeof(SCRATCH_DIR "/blktop-scratch--XXXXXX") + 10]; /* until unlinked */
 static bool atexit_done;
 
 static int attach_loop(int file_fd, char *dev, size_t devlen, int *loop_fd)
@@ -101,7 +104,8 @@ int scratch_create(unsigned long long size, char *devpath, size_t len, char *err
 
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
-	snprintf(scratch_file, sizeof(scratch_file), "%s", SCRATCH_DIR "/blktop-scratch-XXXXXX");
+	snprintf(scratch_file, sizeof(scratch_file), SCRATCH_DIR "/blktop-scratch-%u-XXXXXX",
+		 (unsigned)getpid());
 	file_fd = mkostemp(scratch_file, O_CLOEXEC);
 	if (file_fd < 0) {
 		snprintf(err, errlen, _("--scratch: cannot make a file in %s: %s"), SCRATCH_DIR,

@@ -1,6 +1,6 @@
 /* scratch.h - the scratch device of --scratch and --demo: a sparse file in
- * /dev/shm attached as a loop device with direct I/O, gone when blktop
- * ends, however it ends. */
+ * /dev/shm (blktop-scratch-PID-XXXXXX) attached as a loop device with
+ * direct I/O, gone when blktop ends, however it ends. */
 #ifndef BLKTOP_SCRATCH_H
 #define BLKTOP_SCRATCH_H
 

@@ -16,7 +16,7 @@ LC_ALL=C
 export LC_ALL
 unset LANGUAGE
 
-dev=$(attach "$(sparse_file env.img 256M)") || skip "cannot attach a loop device"
+dev=$(attach "$(sparse_file env.img 256M)") || die "cannot attach a loop device"
 DEV=$(basename "$dev")
 
 have_locale() { locale -a 2>/dev/null | grep -qix "$1"; }
@@ -28,8 +28,7 @@ in_shell() {
 	loc=$2
 	pre=$3
 	shift 3
-	tm new-session -d -s "$s" -x 120 -y 40 "env LANG=$loc LC_ALL=$loc sh" ||
-		skip "tmux cannot start a session here"
+	new_session "$s" -x 120 -y 40 "env LANG=$loc LC_ALL=$loc sh"
 	tm send-keys -t "$s" "stty -a > $WORK/$s.before; $pre \"$BLKTOP\" $* > $WORK/$s.out 2> $WORK/$s.err; echo \$? > $WORK/$s.rc; stty -a > $WORK/$s.after; echo DONE-\$((6*7))-$s" Enter
 }
 

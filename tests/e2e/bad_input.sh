@@ -5,7 +5,7 @@
 require_loop_root
 
 img=$(sparse_file small.img 64M)
-dev=$(attach "$img") || skip "cannot attach a loop device"
+dev=$(attach "$img") || die "cannot attach a loop device"
 
 # expect_usage_error WANT_TEXT ARGS...: exit 2, one line on stderr naming it.
 expect_usage_error() {

@@ -13,7 +13,7 @@ for f in /usr/share/bash-completion/bash_completion /etc/bash_completion; do
 	[ -r "$f" ] && BC=$f && break
 done
 [ -n "$BC" ] || skip "bash-completion is not installed: the completion is NOT tested (apt-get install bash-completion)"
-"$BLKTOP" --help >/dev/null 2>&1 || skip "$BLKTOP --help does not run"
+"$BLKTOP" --help >/dev/null 2>&1 || die "$BLKTOP --help does not run"
 GEN="$top_builddir/doc/gen-options"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/blktop-comp.XXXXXX") || skip "cannot make a temporary directory"
@@ -80,7 +80,7 @@ if [ -x "$GEN" ]; then
 	done
 	expect_words "every job option of the table --help lists" "$all" -- --run randread vdc --""
 else
-	note "NOTE: $GEN is not built; the table's options are checked through --help only"
+	fail "$GEN is not built (make builds it): the table's options are not checked"
 fi
 
 # Devices: those the machine has (not the empty loop devices). Other tests

@@ -18,11 +18,10 @@
 L10N="$top_builddir/tests/e2e/blktop-l10n"
 MO="$top_builddir/tests/e2e/locale/zh_CN/LC_MESSAGES/blktop.mo"
 
-command -v tmux >/dev/null 2>&1 || skip "tmux is missing: the Chinese screen is NOT tested (apt-get install tmux)"
 ZH=$(locale -a 2>/dev/null | grep -iE '^zh_CN\.utf-?8$' | head -n 1)
 [ -n "$ZH" ] || skip "the zh_CN.UTF-8 locale is not installed: the Chinese screen is NOT tested (Debian: apt-get install locales; sed -i 's/^# *zh_CN.UTF-8/zh_CN.UTF-8/' /etc/locale.gen; locale-gen)"
-[ -x "$L10N" ] || skip "$L10N is not built (make check builds it)"
-[ -f "$MO" ] || skip "$MO is not built: is msgfmt missing? (apt-get install gettext)"
+require_built "$L10N"
+require_built "$MO"
 command -v iconv >/dev/null 2>&1 || skip "iconv is missing (libc-bin)"
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/blktop-i18n.XXXXXX") || skip "cannot make a temporary directory"
@@ -36,6 +35,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
+
+require_tmux
 
 cap() { tm capture-pane -p -t "$1"; }
 
@@ -144,9 +145,8 @@ VERDICT='safe|has-data|in-use|read-only|尚未探测|探测中|not probed yet|pr
 
 TARGET="$WORK/i18n.dat"
 # shellcheck disable=SC2016
-tm new-session -d -s zh -x 120 -y 40 \
-	"env -u LANGUAGE LANG=$ZH LC_ALL=$ZH sh -c '\"\$0\" --run randrw \"\$1\" --size=16m --direct=0 --ioengine=psync --runtime=300 --time_based >\"\$2\" 2>&1; echo EXIT=\$?; sleep 60' '$L10N' '$TARGET' '$WORK/summary.txt'" ||
-	skip "tmux cannot start a session here"
+new_session zh -x 120 -y 40 \
+	"env -u LANGUAGE LANG=$ZH LC_ALL=$ZH sh -c '\"\$0\" --run randrw \"\$1\" --size=16m --direct=0 --ioengine=psync --runtime=300 --time_based >\"\$2\" 2>&1; echo EXIT=\$?; sleep 60' '$L10N' '$TARGET' '$WORK/summary.txt'"
 
 # ---- 120x40: a job running, in Chinese ----
 expect zh "the title says the job runs (运行中)" "运行中" 5000
@@ -222,9 +222,8 @@ fi
 tm kill-session -t zh 2>/dev/null
 
 # ---- LANG=C: English, ASCII ----
-tm new-session -d -s en -x 80 -y 24 \
-	"env -u LANGUAGE LANG=C LC_ALL=C '$L10N'; echo EXIT=\$?; sleep 60" ||
-	fail "tmux cannot start the English session"
+new_session en -x 80 -y 24 \
+	"env -u LANGUAGE LANG=C LC_ALL=C '$L10N'; echo EXIT=\$?; sleep 60"
 expect en "LANG=C: the panes are in English" "Devices.*Workload" 5000
 for w in Live CPU IRQ "F1 Help" "q Quit" "NAME" "VERDICT"; do
 	expect en "LANG=C shows '$w'" "$w" 100

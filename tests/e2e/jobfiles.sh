@@ -63,7 +63,7 @@ done
 # CPUs, one per section, in turn; numjobs=32 becomes 2 (48 threads);
 # runtime=100 becomes 1 s, time based as the 100 s were.
 set -- $(for i in 1 2 3; do attach "$(sparse_file "lun$i.img" 64M)"; done)
-[ $# = 3 ] || skip "cannot attach 3 loop devices"
+[ $# = 3 ] || die "cannot attach 3 loop devices"
 awk -v d1="$1" -v d2="$2" -v d3="$3" -v ncpu="$ncpu" '
 	BEGIN { dev[0] = d1; dev[1] = d2; dev[2] = d3 }
 	/^numjobs=/ { print "numjobs=2"; next }

@@ -18,7 +18,12 @@ WORK=
 
 note() { printf '%s: %s\n' "$E2E_NAME" "$*" >&2; }
 
+# A skip after a failed check would hide the failure: it fails instead.
 skip() {
+	if [ "$FAILURES" -gt 0 ]; then
+		note "FAIL: cannot go on ($*) after $FAILURES failed check(s)"
+		exit 1
+	fi
 	printf '\n*** %s: SKIPPED: %s ***\n\n' "$E2E_NAME" "$*" >&2
 	exit 77
 }
@@ -26,6 +31,12 @@ skip() {
 fail() {
 	printf '%s: FAIL: %s\n' "$E2E_NAME" "$*" >&2
 	FAILURES=$((FAILURES + 1))
+}
+
+# die WHY: a failure the rest of the test cannot go on after.
+die() {
+	fail "$*"
+	finish
 }
 
 pass() { printf '%s: ok: %s\n' "$E2E_NAME" "$*"; }
@@ -62,13 +73,40 @@ finish() {
 	exit 0
 }
 
+# require_built FILE: a build product the test needs. Its absence is a
+# broken build, not a machine without something: a failure, never a skip.
+require_built() {
+	[ -e "$1" ] || die "$1 is not built (make check builds it)"
+}
+
+# require_tmux: tmux is there and starts a session through the caller's
+# tm(), else a loud skip, the one thing the screen tests may skip for. Asked
+# once, before any check: after that a session that does not start (tmux
+# dying halfway) is a failure, see new_session.
+require_tmux() {
+	command -v tmux >/dev/null 2>&1 ||
+		skip "tmux is missing: the screen is NOT tested (apt-get install tmux)"
+	err=$(tm new-session -d -s blktop-probe "sleep 600" 2>&1) ||
+		skip "tmux cannot start a session here: the screen is NOT tested ($err)"
+	tm kill-session -t blktop-probe 2>/dev/null
+}
+
+# new_session NAME ARGS...: a detached tmux session (tm new-session -d -s
+# NAME ARGS); one that does not start fails the test and ends it.
+new_session() {
+	ns=$1
+	shift
+	err=$(tm new-session -d -s "$ns" "$@" 2>&1) ||
+		die "tmux did not start session $ns after it started one before: $err"
+}
+
 # Refuses to run where loop devices cannot be made, loudly.
 require_loop_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root to attach loop devices"
 	command -v losetup >/dev/null 2>&1 || skip "losetup is missing (util-linux)"
 	[ -e /dev/loop-control ] || skip "no /dev/loop-control (loop module not loaded?)"
 	[ -d /dev/shm ] && [ -w /dev/shm ] || skip "/dev/shm is not writable"
-	[ -x "$DRIVER" ] || skip "$DRIVER is not built (make check builds it)"
+	require_built "$DRIVER"
 	WORK=$(mktemp -d /dev/shm/blktop-e2e.XXXXXX) || skip "cannot make a directory in /dev/shm"
 	CLEANUP_FILE="$WORK.cleanup"
 	: >"$CLEANUP_FILE"
@@ -89,8 +127,6 @@ require_loop_root() {
 		printf '%s: FAIL: timed out after %s s\n' "$E2E_NAME" "$i" >&2
 		kill -TERM $$
 	) &
-	# Decided once, so the note below is said once.
-	list_cmd >/dev/null
 }
 
 # end_wait PID SIG: sends SIG and waits up to 10 s for PID to end; a
@@ -155,24 +191,10 @@ mount_dev() {
 	printf '%s\n' "$mnt"
 }
 
-# How to list devices: the binary when its --list works, else the driver
-# over the same code (said loudly, so nobody mistakes it for the real one).
-list_cmd() {
-	if [ -z "${LIST_CMD:-}" ]; then
-		if "$BLKTOP" --list >/dev/null 2>&1; then
-			LIST_CMD="$BLKTOP --list"
-		else
-			note "NOTE: '$BLKTOP --list' does not work yet; listing through $DRIVER list"
-			LIST_CMD="$DRIVER list"
-		fi
-	fi
-	printf '%s\n' "$LIST_CMD"
-}
-
-# The lines of the table for one device: its row and the continuation
-# lines of its reasons. NAME is the kernel name (loop3, loop3p1).
+# The lines of the table on stdin for one device: its row and the
+# continuation lines of its reasons. NAME is the kernel name (loop3, loop3p1).
 list_block() {
-	$(list_cmd) | awk -v n="$1" '
+	awk -v n="$1" '
 		inside && /^ / { print; next }
 		{ inside = 0 }
 		$1 == n || $1 == "`-" n { inside = 1; print }'
@@ -184,7 +206,13 @@ expect_verdict() {
 	name=$(basename "$1")
 	want=$2
 	shift 2
-	block=$(list_block "$name")
+	# What users run: a --list that fails is a failure, never a reason
+	# to ask some other program.
+	if ! table=$("$BLKTOP" --list 2>"$WORK/list.err"); then
+		fail "$BLKTOP --list failed: $(cat "$WORK/list.err")"
+		return
+	fi
+	block=$(printf '%s\n' "$table" | list_block "$name")
 	if [ -z "$block" ]; then
 		fail "$name is not listed"
 		return
@@ -261,6 +289,43 @@ expect_refused() {
 		fail "$d CHANGED after a refused write ($before -> $after)"
 	else
 		pass "$d unchanged (sha256 $before)"
+	fi
+}
+
+# scratch_of PID: the loop devices (/dev/loopN) that hold PID's scratch
+# device. src/scratch.c names the backing file blktop-scratch-PID-XXXXXX,
+# so another blktop's scratch device (another test's, a user's) never
+# counts.
+scratch_of() {
+	for b in /sys/block/loop*/loop/backing_file; do
+		case "$(cat "$b" 2>/dev/null)" in
+		"/dev/shm/blktop-scratch-$1-"*)
+			b=${b%/loop/backing_file}
+			printf '/dev/%s\n' "${b##*/}"
+			;;
+		esac
+	done
+}
+
+# scratch_gone PID WHAT: PID's scratch device is detached and its file is
+# gone. The kernel detaches on the last close, which may trail the exit:
+# waited for, up to 30 s.
+scratch_gone() {
+	i=0
+	while [ -n "$(scratch_of "$1")" ] && [ $i -lt 300 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	left=$(scratch_of "$1")
+	files=$(ls "/dev/shm/blktop-scratch-$1-"* 2>/dev/null)
+	if [ -n "$left" ]; then
+		fail "$2: scratch device $left still attached 30 s after the end"
+		for d in $left; do losetup -d "$d" 2>/dev/null; done
+	elif [ -n "$files" ]; then
+		fail "$2: scratch file left: $files"
+		rm -f $files
+	else
+		pass "$2: the scratch device and its file are gone"
 	fi
 }
 

@@ -15,17 +15,16 @@ while [ $i -lt 20 ]; do
 	i=$((i + 1))
 done
 
-list=$(list_cmd)
 best=999999
 worst=0
 for _ in 1 2 3 4 5; do
 	t0=$(now_ms)
-	$list >/dev/null || fail "$list failed"
+	"$BLKTOP" --list >/dev/null || fail "$BLKTOP --list failed"
 	t=$(($(now_ms) - t0))
 	[ $t -lt $best ] && best=$t
 	[ $t -gt $worst ] && worst=$t
 done
-n=$($list | grep -c '^loop')
+n=$("$BLKTOP" --list | grep -c '^loop')
 note "--list with $n loop devices: best ${best} ms, worst ${worst} ms"
 [ "$n" -ge 20 ] || fail "expected 20 or more loop devices listed, got $n"
 # The best of five: a shared machine's other load shows in the worst.
@@ -62,7 +61,7 @@ hung=$(attach "$fmnt/disk" --direct-io=off) || fail "attach on FUSE"
 on_cleanup "kill $server"
 kill -USR1 $server
 t0=$(now_ms)
-out=$($list)
+out=$("$BLKTOP" --list)
 t=$(($(now_ms) - t0))
 note "--list with a hung device: ${t} ms"
 # The probe gives up on a device after 3 s; 10 s leaves room for a loaded

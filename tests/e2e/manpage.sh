@@ -7,8 +7,8 @@
 
 PAGE="$top_builddir/doc/blktop.1"
 GEN="$top_builddir/doc/gen-options"
-[ -f "$PAGE" ] || skip "$PAGE is not built (make builds it)"
-[ -x "$GEN" ] || skip "$GEN is not built (make builds it)"
+require_built "$PAGE"
+require_built "$GEN"
 command -v man >/dev/null 2>&1 || skip "man is missing (apt-get install man-db)"
 command -v groff >/dev/null 2>&1 || command -v nroff >/dev/null 2>&1 ||
 	skip "groff is missing (apt-get install groff-base)"
@@ -28,6 +28,29 @@ elif [ -s "$WORK/warnings.txt" ]; then
 else
 	pass "MANWIDTH=80 man --warnings -l renders it without a warning ($(wc -l <"$WORK/page.txt") lines)"
 fi
+# ---- Renders with a long install prefix too ----
+# The FILES entries hold the install paths, one word each to troff: a
+# prefix wider than the page must still break (doc/man-paths.sh), as make
+# builds the page with ./configure --prefix=LONG.
+long=/opt/a/very/long/install/prefix/that/is/wider/than/any/terminal/line/blktop
+"$GEN" "$top_srcdir/doc/blktop.1.in" |
+	sh "$top_srcdir/doc/man-paths.sh" "$long/share/locale" "$long/share/bash-completion/completions" \
+		>"$WORK/long.1"
+LC_ALL=C.UTF-8 MANWIDTH=80 MAN_KEEP_FORMATTING= man --warnings -l "$WORK/long.1" \
+	>"$WORK/long.txt" 2>"$WORK/long-warnings.txt"
+rc=$?
+lwidth=$(col -b <"$WORK/long.txt" 2>/dev/null | LC_ALL=C.UTF-8 wc -L)
+if [ "$rc" != 0 ] || [ -s "$WORK/long-warnings.txt" ]; then
+	fail "with the prefix $long, man -l exits $rc and warns:"
+	sed 's/^/    | /' "$WORK/long-warnings.txt" >&2
+elif [ "$lwidth" -gt 80 ]; then
+	fail "with the prefix $long, rendered lines are up to $lwidth columns wide"
+elif ! col -b <"$WORK/long.txt" | tr -d ' \n' | grep -qF "$long/share/locale/zh_CN/LC_MESSAGES/blktop.mo"; then
+	fail "with the prefix $long, the page does not name $long/share/locale/zh_CN/LC_MESSAGES/blktop.mo"
+else
+	pass "with a ${#long}-character prefix it renders without a warning, within 80 columns"
+fi
+
 # What a reader sees: overstrikes gone, hyphens and minus signs as typed.
 col -b <"$WORK/page.txt" 2>/dev/null | sed 's/\xe2\x80\x90/-/g; s/\xe2\x88\x92/-/g' >"$WORK/plain.txt"
 [ -s "$WORK/plain.txt" ] || cp "$WORK/page.txt" "$WORK/plain.txt"

@@ -13,7 +13,7 @@ for t in xgettext msgcmp msgfmt; do
 done
 
 PO="$top_srcdir/po/zh_CN.po"
-[ -f "$PO" ] || skip "no $PO"
+[ -f "$PO" ] || die "$PO is missing from the source tree"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/blktop-po.XXXXXX") || skip "cannot make a temporary directory"
 trap 'rm -rf "$WORK"' EXIT
 

@@ -18,7 +18,7 @@ unset LANGUAGE
 command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
 
 img=$(sparse_file disk.img 128M)
-dev=$(attach "$img") || skip "cannot attach a loop device"
+dev=$(attach "$img") || die "cannot attach a loop device"
 name=$(basename "$dev")
 rqa=/sys/block/$name/queue/rq_affinity
 [ -w "$rqa" ] || skip "$rqa is not writable here"

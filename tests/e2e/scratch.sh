@@ -2,45 +2,35 @@
 # scratch.sh - the scratch device leaves nothing behind, however blktop
 # ends: no loop device attached, no file in /dev/shm. Each exit path is
 # tried through the scratch code alone (the driver) and through blktop.
+# Only the scratch device of the process under test is looked at (its
+# backing file's name carries the pid), so another blktop running at the
+# same time changes nothing here.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 
 require_loop_root
-
-# Checks that a scratch device (dev, backing file) is gone.
-expect_gone() {
-	dev=$1
-	file=$2
-	how=$3
-	name=$(basename "$dev")
-	i=0
-	# The kernel detaches on the last close, which may trail the exit.
-	# Tests run in parallel, so the same loopN may be attached again at
-	# once to another test's file: only our backing file counts.
-	still() { [ "$(backing_of "$dev")" = "$file" ]; }
-	while still && [ $i -lt 20 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	if still; then
-		fail "$how: $dev still attached to $(cat "/sys/block/$name/loop/backing_file")"
-		losetup -d "$dev" 2>/dev/null
-	elif [ -e "$file" ]; then
-		fail "$how: $file left behind"
-		rm -f "$file"
-	else
-		pass "$how: $dev detached, $file gone"
-	fi
-}
 
 # The backing file's name as the kernel shows it, " (deleted)" cut off.
 backing_of() {
 	sed 's/ (deleted)$//' "/sys/block/$(basename "$1")/loop/backing_file" 2>/dev/null
 }
 
+# while_attached PID WHAT DEV: what must hold while PID's device DEV runs.
+while_attached() {
+	file=$(backing_of "$3")
+	case "$file" in
+	"/dev/shm/blktop-scratch-$1-"*) pass "$2: $3 on $file, named after pid $1" ;;
+	*) fail "$2: $3's backing file '$file' does not carry pid $1" ;;
+	esac
+	[ "$(cat "/sys/block/$(basename "$3")/loop/dio" 2>/dev/null)" = 1 ] ||
+		fail "$2: $3 without direct I/O"
+	[ -e "$file" ] && fail "$2: $file still has a name while attached"
+}
+
 # driver_case HOW SIGNAL: run the scratch code, end it that way.
 driver_case() {
 	how=$1
 	sig=$2
+	what="driver $how${sig:+ SIG$sig}"
 	fifo="$WORK/scratch.$how.$sig"
 	mkfifo "$fifo"
 	"$DRIVER" scratch 64m "$how" >"$fifo" 2>"$WORK/err" &
@@ -49,21 +39,18 @@ driver_case() {
 	case "$dev" in
 	/dev/loop*) ;;
 	*)
-		fail "scratch $how: no device ($(cat "$WORK/err"))"
+		fail "$what: no device ($(cat "$WORK/err"))"
+		wait "$pid" 2>/dev/null
 		return
 		;;
 	esac
-	file=$(backing_of "$dev")
 	if [ -n "$sig" ]; then
-		[ -n "$file" ] || fail "scratch $how: $dev not attached while running"
-		[ "$(cat "/sys/block/$(basename "$dev")/loop/dio" 2>/dev/null)" = 1 ] ||
-			fail "scratch: $dev without direct I/O"
-		[ -e "$file" ] && fail "scratch: $file still has a name while attached"
+		while_attached "$pid" "$what" "$dev"
 		end_wait "$pid" "$sig"
 	else
 		wait "$pid" 2>/dev/null
 	fi
-	expect_gone "$dev" "${file:-/dev/shm/blktop-scratch-none}" "driver $how${sig:+ SIG$sig}"
+	scratch_gone "$pid" "$what"
 }
 
 # Listed as safe while it exists.
@@ -75,9 +62,10 @@ dev=$(head -n 1 "$fifo")
 expect_verdict "$dev" safe
 size=$(blockdev --getsize64 "$dev" 2>/dev/null)
 [ "$size" = 67108864 ] && pass "scratch size 64m" || fail "scratch size: $size"
-file=$(backing_of "$dev")
+[ "$(scratch_of "$pid")" = "$dev" ] && pass "scratch_of finds $dev by pid $pid" ||
+	fail "scratch_of $pid: '$(scratch_of "$pid")', expected $dev"
 end_wait "$pid" TERM
-expect_gone "$dev" "$file" "listed scratch"
+scratch_gone "$pid" "listed scratch"
 
 driver_case exit ""
 driver_case fail ""
@@ -90,37 +78,34 @@ driver_case wait-handled INT
 driver_case wait-handled HUP
 
 # Through blktop: a batch job on --scratch, ended normally and by signals.
-new_scratch() {
-	# The loop devices that are scratch devices right now.
-	for b in /sys/block/loop*/loop/backing_file; do
-		grep -l '^/dev/shm/blktop-scratch-' "$b" 2>/dev/null
-	done | sed 's|/sys/block/\(loop[0-9]*\)/.*|/dev/\1|' | sort
-}
-before=$(new_scratch)
-out=$("$BLKTOP" --batch --scratch=64m --run randwrite --bs=4k --runtime=1 --time_based 2>&1)
+"$BLKTOP" --batch --scratch=64m --run randwrite --bs=4k --runtime=1 --time_based \
+	>"$WORK/out" 2>&1 &
+pid=$!
+wait "$pid"
 rc=$?
-[ "$rc" = 0 ] && pass "blktop --batch --scratch runs" || fail "blktop --batch --scratch: exit $rc: $out"
-[ "$(new_scratch)" = "$before" ] && pass "blktop --scratch, normal end: nothing left" ||
-	fail "blktop --scratch left $(new_scratch)"
+[ "$rc" = 0 ] && pass "blktop --batch --scratch runs" ||
+	fail "blktop --batch --scratch: exit $rc: $(cat "$WORK/out")"
+scratch_gone "$pid" "blktop --scratch, normal end"
 for sig in TERM INT HUP KILL; do
-	"$BLKTOP" --batch --scratch=64m --run randread --bs=4k --runtime=30 --time_based \
+	"$BLKTOP" --batch --scratch=64m --run randread --bs=4k --runtime=60 --time_based \
 		>/dev/null 2>&1 &
 	pid=$!
+	# A condition, not a time: the device shows up once blktop made it.
 	i=0
 	dev=
-	while [ -z "$dev" ] && [ $i -lt 50 ]; do
+	while [ -z "$dev" ] && kill -0 "$pid" 2>/dev/null && [ $i -lt 300 ]; do
 		sleep 0.1
-		dev=$(new_scratch | grep -vxF "$before" | head -n 1)
+		dev=$(scratch_of "$pid")
 		i=$((i + 1))
 	done
 	if [ -z "$dev" ]; then
-		fail "blktop --scratch (SIG$sig case) made no scratch device"
+		fail "blktop --scratch (SIG$sig case) made no scratch device named after pid $pid"
 		end_wait "$pid" KILL
 		continue
 	fi
-	file=$(backing_of "$dev")
+	while_attached "$pid" "blktop --scratch SIG$sig" "$dev"
 	end_wait "$pid" "$sig"
-	expect_gone "$dev" "$file" "blktop --scratch SIG$sig"
+	scratch_gone "$pid" "blktop --scratch SIG$sig"
 done
 
 finish

@@ -12,7 +12,7 @@ command -v mkswap >/dev/null 2>&1 || skip "mkswap is missing (util-linux)"
 writes_of() { awk '{ print $5 }' "/sys/block/$1/stat"; }
 
 # ---- Devices: a safe one, one with a swap signature, a read-only one ----
-safe=$(attach "$(sparse_file safe.img 1G)") || skip "cannot attach a loop device"
+safe=$(attach "$(sparse_file safe.img 1G)") || die "cannot attach a loop device"
 data_img=$(sparse_file data.img 64M)
 chmod 600 "$data_img"
 mkswap "$data_img" >/dev/null || fail "mkswap"
@@ -23,12 +23,8 @@ DATA=$(basename "$data")
 RO=$(basename "$ro")
 
 # ---- The screen in a shell, so what is left after q can be checked ----
-tm new-session -d -s main -x 120 -y 40 "env LANG=$UTF8 LC_ALL=$UTF8 sh" ||
-	skip "tmux cannot start a session here"
+new_session main -x 120 -y 40 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
 tm send-keys -t main "stty -a > $WORK/stty.before; echo MARK-BEFORE; \"$BLKTOP\"; echo EXIT=\$?; stty -a > $WORK/stty.after" Enter
-if wait_for main "not built yet" 1500; then
-	skip "blktop's screen mode is not wired into main.c yet (it says: $(cap main | grep 'not built'))"
-fi
 
 expect main "the screen opens with its panes" "Devices.*Workload" 3000
 wait_for main "^[ >](loop|vd|sd|nvme)" 8000 || fail "no device listed within 8 s"
@@ -158,7 +154,7 @@ fi
 
 # ---- SIGTERM and SIGHUP stop the job, and the summary still comes ----
 for sig in TERM HUP; do
-	tm new-session -d -s "s$sig" -x 100 -y 30 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
+	new_session "s$sig" -x 100 -y 30 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
 	tm send-keys -t "s$sig" "sh -c 'echo \$\$ > $WORK/pid.$sig; exec \"$BLKTOP\" --run randread $safe --runtime=60 --time_based=1' > $WORK/out.$sig; echo EXIT=\$? >> $WORK/out.$sig" Enter
 	wait_for "s$sig" "RUNNING" 5000 || fail "SIG$sig: the job did not start"
 	sleep 1
@@ -191,7 +187,7 @@ for sig in TERM HUP; do
 done
 
 # ---- ASCII lines and no colour: LANG=C, NO_COLOR ----
-tm new-session -d -s plain -x 100 -y 30 "env LANG=C LC_ALL=C NO_COLOR=1 \"$BLKTOP\"; sleep 5"
+new_session plain -x 100 -y 30 "env LANG=C LC_ALL=C NO_COLOR=1 \"$BLKTOP\"; sleep 5"
 wait_for plain "Devices" 3000 || fail "plain: the screen did not open"
 sleep 0.5
 if tm capture-pane -e -p -t plain | grep -q "$(printf '\342\224\200')"; then

@@ -27,7 +27,6 @@ else
 	finish
 fi
 
-command -v tmux >/dev/null 2>&1 || skip "tmux is missing: the screen tests need it"
 command -v mpstat >/dev/null 2>&1 || skip "mpstat is missing (sysstat): nothing to compare with"
 command -v iostat >/dev/null 2>&1 || skip "iostat is missing (sysstat): nothing to compare with"
 command -v taskset >/dev/null 2>&1 || skip "taskset is missing (util-linux): cannot pin the busy loop"
@@ -36,6 +35,7 @@ require_loop_root
 SOCK="blktop-fig-$$"
 tm() { tmux -L "$SOCK" "$@"; }
 on_cleanup "tmux -L $SOCK kill-server 2>/dev/null; true"
+require_tmux
 cap() { tm capture-pane -p -t fig; }
 wait_for() {
 	t0=$(now_ms)
@@ -46,7 +46,7 @@ wait_for() {
 	done
 }
 
-dev=$(attach "$(sparse_file fig.img 1G)") || skip "cannot attach a loop device"
+dev=$(attach "$(sparse_file fig.img 1G)") || die "cannot attach a loop device"
 name=$(basename "$dev")
 SAMPLES=5
 
@@ -58,8 +58,7 @@ taskset -c "$busy_cpu" nice -n 19 sh -c 'while :; do :; done' &
 busy_pid=$!
 on_cleanup "kill $busy_pid"
 
-tm new-session -d -s fig -x 120 -y 50 "env LC_ALL=C \"$BLKTOP\" --run randread $dev --runtime=120 --time_based=1 --rate_iops=1000 -d 1; sleep 60" ||
-	skip "tmux cannot start a session here"
+new_session fig -x 120 -y 50 "env LC_ALL=C \"$BLKTOP\" --run randread $dev --runtime=120 --time_based=1 --rate_iops=1000 -d 1; sleep 60"
 wait_for "read +IOPS [1-9]" 6000 || {
 	fail "the job shows no IOPS"
 	cap >&2

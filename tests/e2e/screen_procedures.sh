@@ -13,7 +13,7 @@
 . "${top_srcdir:-.}/tests/e2e/tmux_lib.sh"
 command -v mkswap >/dev/null 2>&1 || skip "mkswap is missing (util-linux)"
 
-safe=$(attach "$(sparse_file safe.img 1G)") || skip "cannot attach a loop device"
+safe=$(attach "$(sparse_file safe.img 1G)") || die "cannot attach a loop device"
 data_img=$(sparse_file data.img 64M)
 chmod 600 "$data_img"
 mkswap "$data_img" >/dev/null || fail "mkswap"
@@ -21,8 +21,7 @@ data=$(attach "$data_img")
 SAFE=$(basename "$safe")
 DATA=$(basename "$data")
 
-tm new-session -d -s main -x 120 -y 40 "env LANG=$UTF8 LC_ALL=$UTF8 sh" ||
-	skip "tmux cannot start a session here"
+new_session main -x 120 -y 40 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
 tm send-keys -t main "stty -a > $WORK/stty.before; \"$BLKTOP\" > $WORK/out; echo EXIT=\$?; stty -a > $WORK/stty.after" Enter
 expect main "the screen opens" "Devices.*Workload" 3000
 wait_for main "^>?$SAFE +.* safe( |$)" 8000 || true
@@ -116,8 +115,7 @@ grep -q "interrupted" "$WORK/out" && pass "the table says the sweep was stopped"
 
 # ---- 80x24: seven rows of the table, the curve with its latency series;
 # ---- --output-format=csv makes the table printed on leaving CSV ----
-tm new-session -d -s small -x 80 -y 24 "env LANG=$UTF8 LC_ALL=$UTF8 sh" ||
-	fail "cannot start an 80x24 session"
+new_session small -x 80 -y 24 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
 tm send-keys -t small "\"$BLKTOP\" --output-format=csv > $WORK/out80 2> $WORK/err80; echo EXIT=\$?" Enter
 wait_for small "Devices.*Workload" 3000 || fail "the screen does not open at 80x24"
 select_dev small "$SAFE" || fail "cannot select $SAFE at 80x24"
@@ -180,8 +178,7 @@ grep -q "stopped part-way" "$WORK/err80" && pass "stderr says the sweep was stop
 
 # ---- One command: --profile on a terminal runs on the screen, and its
 # ---- table comes out on the terminal after q ----
-tm new-session -d -s cli -x 80 -y 24 "env LANG=$UTF8 LC_ALL=$UTF8 sh" ||
-	fail "cannot start a session for --profile"
+new_session cli -x 80 -y 24 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
 tm send-keys -t cli "\"$BLKTOP\" --profile throughput $safe --runtime=1; echo EXIT=\$?" Enter
 expect cli "--profile on a terminal opens the screen with the procedure" "^.throughput profile" 5000
 expect cli "the profile runs to its end on the screen" "DONE *\$" 15000

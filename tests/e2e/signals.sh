@@ -22,7 +22,7 @@ LC_ALL=C
 export LC_ALL
 unset LANGUAGE
 
-dev=$(attach "$(sparse_file sig.img 512M)") || skip "cannot attach a loop device"
+dev=$(attach "$(sparse_file sig.img 512M)") || die "cannot attach a loop device"
 DEV=$(basename "$dev")
 rqa=/sys/block/$DEV/queue/rq_affinity
 [ -w "$rqa" ] || skip "$rqa is not writable here"
@@ -107,33 +107,6 @@ expect_file() {
 	fi
 }
 
-# The scratch loop devices attached right now, as "loopN /dev/shm/file".
-scratch_devs() {
-	for b in /sys/block/loop*/loop/backing_file; do
-		f=$(sed 's/ (deleted)$//' "$b" 2>/dev/null)
-		case "$f" in /dev/shm/blktop-scratch-*) echo "$(basename "${b%/loop/backing_file}") $f" ;; esac
-	done | sort
-}
-
-# scratch_gone BEFORE WHAT: no scratch device beyond BEFORE's is left,
-# and no file either. The kernel detaches on the last close, which a loaded
-# machine can delay: wait up to 30 s for it, polling.
-scratch_gone() {
-	t0=$(now_ms)
-	while [ -n "$(scratch_devs | grep -vxF "$1")" ] && [ $(($(now_ms) - t0)) -lt 30000 ]; do
-		sleep 0.1
-	done
-	left=$(scratch_devs | grep -vxF "$1")
-	files=$(ls /dev/shm/blktop-scratch-* 2>/dev/null | grep -vxF "$(echo "$1" | cut -d' ' -f2)")
-	if [ -n "$left" ]; then
-		fail "$2: scratch device left: $left"
-	elif [ -n "$files" ]; then
-		fail "$2: scratch file left: $files"
-	else
-		pass "$2: the scratch device and its file are gone"
-	fi
-}
-
 # ---- screen helpers ---------------------------------------------------
 # screen_start NAME ARGS...: a shell in tmux runs blktop with ARGS, saves
 # stty -a before and after, the pid and the exit status.
@@ -141,8 +114,7 @@ screen_start() {
 	s=$1
 	shift
 	rm -f "$WORK/$s".*
-	tm new-session -d -s "$s" -x 120 -y 40 "env LANG=$UTF8 LC_ALL=$UTF8 sh" ||
-		skip "tmux cannot start a session here"
+	new_session "$s" -x 120 -y 40 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
 	tm send-keys -t "$s" "stty -a > $WORK/$s.before; sh -c 'echo \$\$ > $WORK/$s.pid; exec \"$BLKTOP\" $*' > $WORK/$s.out 2> $WORK/$s.err; echo \$? > $WORK/$s.rc; stty -a > $WORK/$s.after; echo DONE-\$((6*7))-$s" Enter
 	i=0
 	while [ ! -s "$WORK/$s.pid" ] && [ $i -lt 50 ]; do
@@ -252,16 +224,15 @@ for sig in INT TERM HUP; do
 	no_inflight "screen profile SIG$sig"
 
 	# ---- a screen job on --scratch ----
-	before=$(scratch_devs)
 	pid=$(screen_start scr$sig --scratch=64m --run randwrite --runtime=60 --time_based=1)
 	wait_for scr$sig "RUNNING" 5000 || fail "screen --scratch SIG$sig: the job did not start"
-	[ "$(scratch_devs)" != "$before" ] || fail "screen --scratch SIG$sig: no scratch device seen"
+	[ -n "$(scratch_of "$pid")" ] || fail "screen --scratch SIG$sig: no scratch device seen"
 	sleep 0.3
 	t0=$(now_ms)
 	kill -"$sig" "$pid"
 	gone_within "$pid" "$t0" "screen --scratch SIG$sig"
 	screen_ended scr$sig "$want" "screen --scratch SIG$sig"
-	scratch_gone "$before" "screen --scratch SIG$sig"
+	scratch_gone "$pid" "screen --scratch SIG$sig"
 
 	# ---- the idle screen ----
 	pid=$(screen_start idle$sig)
@@ -282,27 +253,29 @@ gone_within "$pid" "$t0" "SSH drop during a screen profile"
 expect_rqa 1 "SSH drop during a screen profile"
 no_inflight "SSH drop during a screen profile"
 
-before=$(scratch_devs)
 pid=$(screen_start dropscr --scratch=64m --run randwrite --runtime=60 --time_based=1)
 wait_for dropscr "RUNNING" 5000 || fail "SSH drop, --scratch: the job did not start"
 sleep 0.3
 t0=$(now_ms)
 tm kill-session -t dropscr
 gone_within "$pid" "$t0" "SSH drop during a screen job on --scratch"
-scratch_gone "$before" "SSH drop during a screen job on --scratch"
+scratch_gone "$pid" "SSH drop during a screen job on --scratch"
 
 # ---- The reader of the output leaves: the run stops, exit 141 ----
-# piped NAME CMD...: CMD | head -n1; sets rc (blktop's), ms (all of it).
+# piped NAME CMD...: CMD | head -n1; sets rc (blktop's), ms (all of it)
+# and pid (blktop's).
 piped() {
 	p=$1
 	shift
 	t0=$(now_ms)
 	{
-		"$BLKTOP" "$@" 2>"$WORK/$p.err"
+		# shellcheck disable=SC2016
+		sh -c 'echo $$ >"$0"; exec "$@"' "$WORK/$p.pid" "$BLKTOP" "$@" 2>"$WORK/$p.err"
 		echo $? >"$WORK/$p.rc"
 	} | head -n 1 >"$WORK/$p.head"
 	ms=$(($(now_ms) - t0))
 	rc=$(cat "$WORK/$p.rc")
+	pid=$(cat "$WORK/$p.pid")
 }
 # pipe_checks NAME WHAT MAX_MS: ended early, 141, one line about it.
 pipe_checks() {
@@ -348,10 +321,9 @@ piped p4 --batch --profile latency "$dev" --runtime=30
 pipe_checks p4 "--batch --profile latency | head -n1" 3000
 expect_rqa 1 "--batch --profile latency | head -n1"
 
-before=$(scratch_devs)
 piped p5 --batch --scratch=64m --run randwrite --runtime=30 --time_based --status-interval=1
 pipe_checks p5 "--batch --scratch | head -n1" 4000
-scratch_gone "$before" "--batch --scratch | head -n1"
+scratch_gone "$pid" "--batch --scratch | head -n1"
 
 # --list ends by itself; SIGPIPE may end it, nothing else may.
 t0=$(now_ms)

@@ -2,12 +2,12 @@
 # at cleanup), a UTF-8 locale when there is one, and helpers that wait for
 # the screen to show something. Sourced after lib.sh.
 
-command -v tmux >/dev/null 2>&1 || skip "tmux is missing: the screen tests need it (apt-get install tmux)"
 require_loop_root
 
 SOCK="blktop-e2e-$$"
 tm() { tmux -L "$SOCK" "$@"; }
 on_cleanup "tmux -L $SOCK kill-server 2>/dev/null; true"
+require_tmux
 
 # A UTF-8 locale when there is one, so the lines are the real ones.
 UTF8=C

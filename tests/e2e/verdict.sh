@@ -230,10 +230,7 @@ else
 fi
 
 # ---- JSON ----
-case "$(list_cmd)" in
-*verdict_driver*) json="$DRIVER list --json" ;;
-*) json="$BLKTOP --list --output-format=json" ;;
-esac
+json="$BLKTOP --list --output-format=json"
 if have jq; then
 	v=$($json | jq -r --arg n "$(basename "$d_ext4")" \
 		'.devices[] | select(.name == $n) | [.verdict, .reasons[0], .transport, (.size_bytes|tostring), (.rotational|tostring), .scheduler, (.logical_block_size|tostring)] | join(",")')

@@ -1,7 +1,8 @@
 /* verdict_driver.c - a small program over the verdict module for the
- * end-to-end tests (tests/e2e/verdict.sh, scratch.sh): the listing, the
- * write gate and the scratch device, without the rest of blktop. Not
- * installed. */
+ * end-to-end tests (tests/e2e/verdict.sh, list_speed.sh, scratch.sh): the
+ * write gate alone, an exclusive holder and the scratch device, without
+ * the rest of blktop. The listing is not here: the tests list through
+ * `blktop --list`, what users run. Not installed. */
 #include "config.h"
 
 #include <signal.h>
@@ -13,7 +14,6 @@
 #include <fcntl.h>
 
 #include "collect/gate.h"
-#include "output/listing.h"
 #include "i18n.h"
 #include "scratch.h"
 #include "sysroot.h"
@@ -26,8 +26,7 @@ static void on_signal(int sig)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: verdict_driver list [--json]\n"
-			"       verdict_driver gate-block|gate-file PATH [--force]\n"
+	fprintf(stderr, "usage: verdict_driver gate-block|gate-file PATH [--force]\n"
 			"       verdict_driver mark FILE\n"
 			"       verdict_driver hold DEVICE\n"
 			"       verdict_driver scratch SIZE exit|fail|wait|wait-handled\n");
@@ -88,8 +87,6 @@ int main(int argc, char **argv)
 	sysroot_set(getenv("BLKTOP_SYSROOT"));
 	if (argc < 2)
 		return usage();
-	if (!strcmp(argv[1], "list"))
-		return listing_print(stdout, argc > 2 && !strcmp(argv[2], "--json"));
 	if (!strcmp(argv[1], "mark") && argc == 3) {
 		int fd = open(argv[2], O_RDWR | O_CLOEXEC);
 		if (fd < 0)
