@@ -12,17 +12,11 @@ libblktop_a_SOURCES += src/collect/facts.h \
 
 EXTRA_DIST += tests/fakeroot/blk1
 
-# The sources the safety tests link directly, not libblktop.a, so they build
-# while other modules are unfinished.
-SAFETY_SOURCES = src/collect/verdict.c src/collect/devices.c src/collect/probe.c \
-	src/collect/gate.c src/output/listing.c src/scratch.c src/sysroot.c \
-	src/output/json.c src/textwidth.c
-SAFETY_LIBS = $(BLKID_LIBS) $(MOUNT_LIBS) $(LIBINTL) $(PTHREAD_LIBS) -lm
-
-# Not a test itself: tests/e2e/verdict.sh and scratch.sh run it.
+# Not a test itself: tests/e2e/verdict.sh, list_speed.sh and scratch.sh run
+# it. It and the safety tests link libblktop.a, the code blktop runs.
 check_PROGRAMS += tests/unit/verdict_driver
-tests_unit_verdict_driver_SOURCES = tests/unit/verdict_driver.c $(SAFETY_SOURCES)
-tests_unit_verdict_driver_LDADD = $(SAFETY_LIBS)
+tests_unit_verdict_driver_SOURCES = tests/unit/verdict_driver.c
+tests_unit_verdict_driver_LDADD = $(BLKTOP_LIBS)
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_verdict tests/unit/test_devices
@@ -32,7 +26,7 @@ tests_unit_test_verdict_SOURCES = tests/unit/test_verdict.c src/collect/verdict.
 tests_unit_test_verdict_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_verdict_LDADD = $(CMOCKA_LIBS) $(LIBINTL)
 
-tests_unit_test_devices_SOURCES = tests/unit/test_devices.c $(SAFETY_SOURCES)
+tests_unit_test_devices_SOURCES = tests/unit/test_devices.c
 tests_unit_test_devices_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_devices_LDADD = $(CMOCKA_LIBS) $(SAFETY_LIBS)
+tests_unit_test_devices_LDADD = $(unit_ldadd)
 endif

@@ -15,6 +15,7 @@
 
 #include "collect/gate.h"
 #include "i18n.h"
+#include "options.h"
 #include "scratch.h"
 #include "sysroot.h"
 
@@ -33,26 +34,10 @@ static int usage(void)
 	return 2;
 }
 
-/* "64m" -> bytes; the driver links none of the options code. */
-static unsigned long long parse_bytes(const char *s)
-{
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-
-	switch (*end) {
-	case 'g': case 'G':
-		return v << 30;
-	case 'm': case 'M':
-		return v << 20;
-	case 'k': case 'K':
-		return v << 10;
-	}
-	return v;
-}
-
 static int scratch(const char *size, const char *how)
 {
 	char dev[64], err[512];
+	unsigned long long bytes;
 
 	if (!strcmp(how, "wait-handled")) {
 		signal(SIGINT, on_signal);
@@ -64,7 +49,12 @@ static int scratch(const char *size, const char *how)
 		signal(SIGINT, SIG_DFL);
 		signal(SIGQUIT, SIG_DFL);
 	}
-	if (scratch_create(parse_bytes(size), dev, sizeof(dev), err, sizeof(err))) {
+	/* The size as --scratch=SIZE reads it. */
+	if (parse_size(size, &bytes)) {
+		fprintf(stderr, "verdict_driver: bad size %s\n", size);
+		return 2;
+	}
+	if (scratch_create(bytes, dev, sizeof(dev), err, sizeof(err))) {
 		fprintf(stderr, "%s\n", err);
 		return 1;
 	}
