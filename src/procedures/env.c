@@ -81,7 +81,7 @@ int env_verdict(struct proc_ctx *c, bool writes)
 	if (!verdict_allows_write(v.verdict, c->req->force)) {
 		if (v.verdict == VERDICT_HAS_DATA)
 			snprintf(c->err, c->errlen,
-				 _("refusing to write %s: %s (seed 000 stops here too; --force writes anyway)"),
+				 _("refusing to write %s: %s (the ESSD PL-X latency test stops here too; --force writes anyway)"),
 				 what, reasons);
 		else
 			snprintf(c->err, c->errlen, _("refusing to write %s: %s"), what, reasons);
@@ -109,12 +109,12 @@ static void check_idle_poll(struct proc_ctx *c)
 	if (idle)
 		sscanf(idle, "%31[^ ]", val);
 	if (!strcmp(val, "poll"))
-		proc_note(c, _("  idle=poll    on the kernel command line: idle CPUs spin instead of sleeping, so a completion is handled at once (seed 000's setting for latency; it keeps those CPUs busy)"));
+		proc_note(c, _("  idle=poll    on the kernel command line: idle CPUs spin instead of sleeping, so a completion is handled at once (the setting of the ESSD PL-X latency test; it keeps those CPUs busy)"));
 	else if (val[0])
-		proc_note(c, _("  idle=poll    no: idle=%s on the kernel command line; seed 000 replaces it with idle=poll for latency tests"),
+		proc_note(c, _("  idle=poll    no: idle=%s on the kernel command line; the ESSD PL-X latency test replaces it with idle=poll"),
 			  val);
 	else
-		proc_note(c, _("  idle=poll    no: idle CPUs sleep, and waking one adds microseconds to each I/O at iodepth 1 (seed 000 adds idle=poll to GRUB_CMDLINE_LINUX and reboots; blktop does not change it)"));
+		proc_note(c, _("  idle=poll    no: idle CPUs sleep, and waking one adds microseconds to each I/O at iodepth 1 (the ESSD PL-X latency test adds idle=poll to GRUB_CMDLINE_LINUX and reboots; blktop does not change it)"));
 }
 
 static void check_scheduler(struct proc_ctx *c, const char *disk)
@@ -146,11 +146,11 @@ const char *env_rq_affinity_meaning(int v)
 {
 	switch (v) {
 	case 0:
-		return _("completions may run on any CPU: the most parallel, seed 000's setting for IOPS");
+		return _("completions may run on any CPU: the most parallel, the ESSD PL-X IOPS test's setting");
 	case 1:
 		return _("completions run in the CPU group of the submitting CPU (the kernel's default)");
 	case 2:
-		return _("completions run on the very CPU that submitted: the least switching, seed 000's setting for latency");
+		return _("completions run on the very CPU that submitted: the least switching, the ESSD PL-X latency test's setting");
 	default:
 		return _("a value this kernel defines and blktop does not know");
 	}
@@ -176,7 +176,7 @@ static void check_write_cache(struct proc_ctx *c, const char *disk)
 	if (sysroot_read(path, val, sizeof(val)) < 0)
 		proc_note(c, _("  write cache  %s has no write_cache to read"), disk);
 	else if (!strcmp(val, "write back"))
-		proc_note(c, _("  write cache  write back: the device has a volatile cache and may acknowledge a write before it is durable (flushes and FUA make it so); a hypervisor's host cache is not visible from here (seed 002 turns it off in the portal)"));
+		proc_note(c, _("  write cache  write back: the device has a volatile cache and may acknowledge a write before it is durable (flushes and FUA make it so); a hypervisor's host cache is not visible from here (the Azure disk test turns it off in the portal)"));
 	else if (!strcmp(val, "write through"))
 		proc_note(c, _("  write cache  write through: a write is acknowledged once it is on stable media (or the device reports no cache); a hypervisor's host cache is not visible from here"));
 	else
@@ -187,7 +187,7 @@ void env_checks(struct proc_ctx *c)
 {
 	const char *disk = c->tgt.disk;
 
-	proc_note(c, _("environment (seed 000's checks):"));
+	proc_note(c, _("environment (the checks of the ESSD PL-X latency test):"));
 	check_idle_poll(c);
 	if (!disk[0]) {
 		proc_note(c, _("  %s is on no block device of its own (tmpfs?): the queue settings do not apply"),

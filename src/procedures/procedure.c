@@ -464,19 +464,19 @@ const char *procedure_title(enum proc_kind k)
 {
 	switch (k) {
 	case PROC_LATENCY:
-		return _("latency profile (seed 000): 4k random writes, iodepth 1, 1 job, pinned to the CPU of the device's queue interrupt");
+		return _("latency profile (the ESSD PL-X latency test): 4k random writes, iodepth 1, 1 job, pinned to the CPU of the device's queue interrupt");
 	case PROC_IOPS:
-		return _("IOPS profile (seed 000): 4k random writes, iodepth 64, 64 jobs");
+		return _("IOPS profile (the ESSD PL-X IOPS test): 4k random writes, iodepth 64, 64 jobs");
 	case PROC_THROUGHPUT:
 		return _("throughput profile: 1M sequential read, then write, iodepth 32");
 	case PROC_SEVEN:
-		return _("seven-test matrix (seed 001)");
+		return _("seven-test matrix");
 	case PROC_CDM:
 		return _("CrystalDiskMark matrix");
 	case PROC_SWEEP_BS:
-		return _("block-size sweep (seed 002)");
+		return _("block-size sweep");
 	default:
-		return _("numjobs ramp (seed 004)");
+		return _("numjobs ramp");
 	}
 }
 

@@ -106,7 +106,7 @@ static int pin_to_irq(struct proc_ctx *c, struct job_spec *j)
 	default:
 		break;
 	}
-	proc_note(c, _("queue interrupts of %s (through /sys/block/%s/device, as seed 000 finds them):"),
+	proc_note(c, _("queue interrupts of %s (through /sys/block/%s/device, as the ESSD PL-X latency test finds them):"),
 		  disk, disk);
 	list_queues(c, &s);
 
@@ -131,7 +131,7 @@ static int pin_to_irq(struct proc_ctx *c, struct job_spec *j)
 		const char *why = s.n == 1 ? _("the device's only queue interrupt")
 			: cpu != 0 ? _("the first queue whose interrupt lands on one CPU other than CPU 0, which also takes the timer and most other interrupts")
 				   : _("the first queue whose interrupt lands on a CPU this process may use");
-		proc_note(c, _("  job pinned to CPU %d: the effective_affinity_list of IRQ %u %s, %s (seed 000 picks one at random with shuf; blktop picks the same one every run, so runs compare)"),
+		proc_note(c, _("  job pinned to CPU %d: the effective_affinity_list of IRQ %u %s, %s (the ESSD PL-X latency test picks one at random with shuf; blktop picks the same one every run, so runs compare)"),
 			  cpu, s.q[q].irq, s.q[q].name, why);
 	}
 	irq_snapshot_free(&s);
@@ -192,7 +192,7 @@ int profile_run(struct proc_ctx *c)
 	else if (c->t->kind == PROC_IOPS)
 		set_rq_affinity(c, "0");
 	else
-		proc_note(c, _("rq_affinity: left as it is (seed 000 sets it for latency and IOPS only)"));
+		proc_note(c, _("rq_affinity: left as it is (the ESSD PL-X tests set it for latency and IOPS only)"));
 	/* Seed 000 sleeps 5 s after the echo; the setting applies to the
 	 * next completion, so blktop does not wait. */
 	if (c->t->kind == PROC_LATENCY && (st = pin_to_irq(c, &set.jobs[0])))

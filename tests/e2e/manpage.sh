@@ -121,12 +121,18 @@ for w in "--run" "--batch" "--list" "--job" "--profile" "--suite" "--sweep" "--d
 	"F1, ?" "Shift-Tab" "q, F10" \
 	NAME SYNOPSIS DESCRIPTION MODES OPTIONS "JOB OPTIONS" "JOB FILES" "SAFETY VERDICT" \
 	"THE SCREEN" KEYS OUTPUT "EXIT STATUS" ENVIRONMENT FILES EXAMPLES "SEE ALSO" \
-	"Seed 000" "Seed 001" "Seed 002" "Seed 003" "Seed 004" \
+	"ESSD PL-X latency test" "seven-test matrix" "block-size sweep" \
+	"test-file random-write test" "multi-disk job file" \
 	NO_COLOR LANG BLKTOP_SYSROOT /proc/interrupts rq_affinity "zh_CN"; do
 	has "$w" || bad="$bad '$w'"
 done
-[ -z "$bad" ] && pass "modes, procedures, verdicts, keys, JSON keys, seeds and sections are all there" ||
+[ -z "$bad" ] && pass "modes, procedures, verdicts, keys, JSON keys, the published tests and sections are all there" ||
 	fail "missing from the page:$bad"
+# The procedures are named for what they are, never by a reference number
+# ("seed 000") from outside the page.
+seeds=$(grep -inE 'seeds?( |\\ )?[0-9]{3}|the seeds?\b' "$WORK/plain.txt")
+[ -z "$seeds" ] && pass "no procedure is called a seed" ||
+	fail "the page calls procedures seeds: $seeds"
 # The exit statuses, each on its own line.
 for s in 0 1 2 3; do
 	grep -qE "^ {7}$s +[A-Z]" "$WORK/plain.txt" || fail "exit status $s is not listed"
