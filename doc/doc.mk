@@ -5,7 +5,7 @@
 # (src/screen/keys.c): the page cannot drift from the program. It is
 # installed by make install and not distributed (a tarball builds it).
 noinst_PROGRAMS = doc/gen-options
-doc_gen_options_SOURCES = doc/gen-options.c src/options.c src/switches.c src/screen/keys.c
+doc_gen_options_SOURCES = doc/gen-options.c src/options.c src/switches.c src/procedures/registry.c src/screen/keys.c
 doc_gen_options_LDADD = $(LIBINTL)
 
 man_MANS = doc/blktop.1

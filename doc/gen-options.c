@@ -4,8 +4,8 @@
  * the switch table (src/switches.c). Build-time tool, not installed.
  *
  *   gen-options TEMPLATE      the page on stdout: each line that is just
- *                             `.\" @JOB_OPTIONS@`, `.\" @SWITCHES@` or
- *                             `.\" @KEYS@` becomes
+ *                             `.\" @JOB_OPTIONS@`, `.\" @SWITCHES@`,
+ *                             `.\" @PROCEDURES@` or `.\" @KEYS@` becomes
  *                             that section; @VERSION@ becomes the version
  *   gen-options --names       every option name and alias, one a line
  *                             (what tests/e2e/manpage.sh looks for)
@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "procedures/registry.h"
 #include "screen/keys.h"
 #include "switches.h"
 
@@ -177,6 +178,23 @@ static void switches_section(FILE *out)
 	}
 }
 
+/* The built-in procedures, from the registry: how each is started, what
+ * it is and what it runs. */
+static void procedures_section(FILE *out)
+{
+	for (size_t i = 0; i < PROC_KIND_COUNT; i++) {
+		const struct proc_entry *e = &proc_registry[i];
+		fputs(".TP\n\\fB\\-\\-", out);
+		roff(out, proc_family_switch(e->family));
+		fputs(e->family == PROC_SUITE ? "=" : " ", out);
+		roff(out, e->name);
+		fputs("\\fR\n", out);
+		sentence(out, e->what, NULL);
+		if (strcmp(e->what, e->title))
+			sentence(out, e->title, NULL);
+	}
+}
+
 static void keys_section(FILE *out)
 {
 	for (size_t i = 0; i < key_table_count; i++) {
@@ -254,16 +272,19 @@ int main(int argc, char **argv)
 		} else if (!strcmp(line, ".\\\" @SWITCHES@\n")) {
 			switches_section(stdout);
 			seen |= 4;
+		} else if (!strcmp(line, ".\\\" @PROCEDURES@\n")) {
+			procedures_section(stdout);
+			seen |= 8;
 		} else {
 			copy_line(stdout, line);
 		}
 	}
 	int bad = ferror(in);
 	fclose(in);
-	if (bad || seen != 7) {
+	if (bad || seen != 15) {
 		fprintf(stderr, "gen-options: %s: %s\n", argv[1],
 			bad ? "read error"
-			    : "a marker line (@SWITCHES@, @JOB_OPTIONS@ or @KEYS@) is missing");
+			    : "a marker line (@SWITCHES@, @PROCEDURES@, @JOB_OPTIONS@ or @KEYS@) is missing");
 		return 1;
 	}
 	return fflush(stdout) || ferror(stdout) ? 1 : 0;

@@ -11,6 +11,7 @@
 
 #include "i18n.h"
 #include "options.h"
+#include "procedures/registry.h"
 #include "switches.h"
 #include "util/status.h"
 
@@ -188,14 +189,29 @@ void cli_usage(FILE *out)
 	fprintf(out, "  blktop --batch --run MODE TARGET [JOB OPTS] [--output-format=normal|json]\n");
 	fprintf(out, "  blktop --list [--output-format=json]\n");
 	fprintf(out, "  blktop --job FILE [--batch]\n");
-	fprintf(out, "  blktop --profile latency|iops|throughput TARGET [--batch]\n");
-	fprintf(out, "  blktop --suite[=seven|cdm] TARGET [--batch]\n");
-	fprintf(out, "  blktop --sweep bs|numjobs TARGET [--batch]\n");
+	for (int f = PROC_PROFILE; f <= PROC_SWEEP; f++) {
+		const char *names[PROC_KIND_COUNT];
+		size_t n = proc_family_names((enum proc_family)f, names, PROC_KIND_COUNT);
+		fprintf(out, "  blktop --%s%s", proc_family_switch((enum proc_family)f),
+			f == PROC_SUITE ? "[=" : " ");
+		for (size_t i = 0; i < n; i++)
+			fprintf(out, "%s%s", i ? "|" : "", names[i]);
+		fprintf(out, "%s TARGET [--batch]\n", f == PROC_SUITE ? "]" : "");
+	}
 	fprintf(out, "  blktop --demo\n");
 	fprintf(out, "\n%s\n", _("MODE: read write randread randwrite rw randrw (readwrite = rw)"));
 	fprintf(out, "%s\n\n", _("TARGET: vdc, /dev/vdc, a regular file, or a directory"));
 	fprintf(out, "%s\n", _("Modes:"));
 	switch_rows(out, SW_MODE);
+	fprintf(out, "\n%s\n", _("Procedures:"));
+	for (size_t i = 0; i < PROC_KIND_COUNT; i++) {
+		const struct proc_entry *e = &proc_registry[i];
+		char form[64];
+		snprintf(form, sizeof(form), "--%s%s%s", proc_family_switch(e->family),
+			 e->family == PROC_SUITE ? "=" : " ", e->name);
+		usage_row(out, form, _(e->what));
+		fputc('\n', out);
+	}
 	fprintf(out, "\n%s\n", _("Options:"));
 	switch_rows(out, SW_OPTION);
 	fprintf(out, "\n%s\n", _("Job options (fio's names and meanings; --name=value):"));

@@ -15,7 +15,8 @@ tests_unit_test_options_LDADD = $(CMOCKA_LIBS)
 # targets) and its usage errors, through the switch and option tables.
 check_PROGRAMS += tests/unit/test_cli
 TESTS += tests/unit/test_cli
-tests_unit_test_cli_SOURCES = tests/unit/test_cli.c src/cli.c src/switches.c src/options.c
+tests_unit_test_cli_SOURCES = tests/unit/test_cli.c src/cli.c src/switches.c \
+	src/procedures/registry.c src/options.c
 tests_unit_test_cli_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_cli_LDADD = $(CMOCKA_LIBS) $(LIBINTL)
 endif

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "i18n.h"
 #include "options.h"
+#include "procedures/registry.h"
 
 static size_t list(const char *const *from, const char **names, size_t max)
 {
@@ -33,22 +34,20 @@ static size_t output_formats(const char **names, size_t max)
 	return list(formats, names, max);
 }
 
+/* The procedures each takes are the registry's. */
 static size_t profiles(const char **names, size_t max)
 {
-	static const char *const p[] = { "latency", "iops", "throughput", NULL };
-	return list(p, names, max);
+	return proc_family_names(PROC_PROFILE, names, max);
 }
 
 static size_t suites(const char **names, size_t max)
 {
-	static const char *const p[] = { "seven", "cdm", NULL };
-	return list(p, names, max);
+	return proc_family_names(PROC_SUITE, names, max);
 }
 
 static size_t sweeps(const char **names, size_t max)
 {
-	static const char *const p[] = { "bs", "numjobs", NULL };
-	return list(p, names, max);
+	return proc_family_names(PROC_SWEEP, names, max);
 }
 
 static bool is_run_mode(const char *s)
@@ -114,7 +113,10 @@ static int set_suite(struct cli_args *a, const char *v, char *err, size_t errlen
 {
 	(void)err, (void)errlen;
 	a->mode = MODE_SUITE;
-	a->procedure = v ? v : "seven";
+	a->procedure = v;
+	for (size_t i = 0; !v && i < PROC_KIND_COUNT; i++)
+		if (proc_registry[i].family == PROC_SUITE && proc_registry[i].family_default)
+			a->procedure = proc_registry[i].name;
 	return 0;
 }
 

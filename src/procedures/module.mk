@@ -5,6 +5,7 @@ libblktop_a_SOURCES += src/procedures/procedure.h src/procedures/proc_priv.h \
 	src/procedures/procedure.c src/procedures/profile.c src/procedures/suite.c \
 	src/procedures/sweep.c src/procedures/env.c src/procedures/table.c \
 	src/procedures/batch.c src/procedures/ramp.c src/procedures/ramp.h \
+	src/procedures/registry.c src/procedures/registry.h \
 	src/collect/tune.c src/collect/tune.h
 
 EXTRA_DIST += tests/fakeroot/tune1

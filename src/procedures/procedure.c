@@ -54,25 +54,14 @@ void procedure_clear_stop(void)
 
 int procedure_kind(int mode, const char *name, enum proc_kind *out)
 {
-	static const struct {
-		int mode;
-		const char *name;
-		enum proc_kind kind;
-	} names[] = {
-		{ MODE_PROFILE, "latency", PROC_LATENCY },
-		{ MODE_PROFILE, "iops", PROC_IOPS },
-		{ MODE_PROFILE, "throughput", PROC_THROUGHPUT },
-		{ MODE_SUITE, "seven", PROC_SEVEN },
-		{ MODE_SUITE, "cdm", PROC_CDM },
-		{ MODE_SWEEP, "bs", PROC_SWEEP_BS },
-		{ MODE_SWEEP, "numjobs", PROC_SWEEP_NUMJOBS },
-	};
-	for (size_t i = 0; name && i < sizeof(names) / sizeof(names[0]); i++)
-		if (names[i].mode == mode && !strcmp(names[i].name, name)) {
-			*out = names[i].kind;
-			return 0;
-		}
-	return -1;
+	enum proc_family f = mode == MODE_PROFILE ? PROC_PROFILE
+			     : mode == MODE_SUITE ? PROC_SUITE : PROC_SWEEP;
+	const struct proc_entry *e = (mode == MODE_PROFILE || mode == MODE_SUITE ||
+				      mode == MODE_SWEEP) ? proc_entry_find(f, name) : NULL;
+	if (!e)
+		return -1;
+	*out = e->kind;
+	return 0;
 }
 
 void proc_note(struct proc_ctx *c, const char *fmt, ...)
@@ -462,30 +451,12 @@ int proc_run(struct proc_ctx *c, struct job_set *set, size_t first)
 
 const char *procedure_title(enum proc_kind k)
 {
-	switch (k) {
-	case PROC_LATENCY:
-		return _("latency profile (the ESSD PL-X latency test): 4k random writes, iodepth 1, 1 job, pinned to the CPU of the device's queue interrupt");
-	case PROC_IOPS:
-		return _("IOPS profile (the ESSD PL-X IOPS test): 4k random writes, iodepth 64, 64 jobs");
-	case PROC_THROUGHPUT:
-		return _("throughput profile: 1M sequential read, then write, iodepth 32");
-	case PROC_SEVEN:
-		return _("seven-test matrix");
-	case PROC_CDM:
-		return _("CrystalDiskMark matrix");
-	case PROC_SWEEP_BS:
-		return _("block-size sweep");
-	default:
-		return _("numjobs ramp");
-	}
+	return _(proc_entry_of(k)->title);
 }
-
-static const char *const kind_names[PROC_KIND_COUNT] = { "latency", "iops", "throughput",
-							  "seven", "cdm", "bs", "numjobs" };
 
 const char *procedure_name(enum proc_kind k)
 {
-	return kind_names[k];
+	return proc_entry_of(k)->name;
 }
 
 int procedure_run(const struct proc_request *req, const struct proc_hooks *hooks,
@@ -500,7 +471,7 @@ int procedure_run(const struct proc_request *req, const struct proc_hooks *hooks
 	table->kind = req->kind;
 	table->knee = -1;
 	table->lat_limit_us = req->lat_limit_us;
-	snprintf(table->name, sizeof(table->name), "%s", kind_names[req->kind]);
+	snprintf(table->name, sizeof(table->name), "%s", procedure_name(req->kind));
 	snprintf(table->title, sizeof(table->title), "%s", procedure_title(req->kind));
 	snprintf(table->stop_reason, sizeof(table->stop_reason), "none");
 	err[0] = '\0';

@@ -13,21 +13,12 @@
 #include <stdio.h>
 
 #include "job.h"
+#include "procedures/registry.h"
 #include "jobset.h"
 #include "result.h"
 
 struct cli_args;
 
-enum proc_kind {
-	PROC_LATENCY,       /* --profile latency */
-	PROC_IOPS,          /* --profile iops */
-	PROC_THROUGHPUT,    /* --profile throughput */
-	PROC_SEVEN,         /* --suite / --suite=seven */
-	PROC_CDM,           /* --suite=cdm */
-	PROC_SWEEP_BS,      /* --sweep bs */
-	PROC_SWEEP_NUMJOBS, /* --sweep numjobs */
-};
-#define PROC_KIND_COUNT 7
 
 enum proc_row_state { ROW_PENDING, ROW_RUNNING, ROW_DONE, ROW_FAILED, ROW_STOPPED };
 

@@ -1,5 +1,6 @@
 /* procmenu.c - the procedure menu drawn in place of the panes: one line
- * per procedure (its command-line name and translated title), the runtime
+ * per procedure of the registry (its command-line name and what it is),
+ * what the selected one runs, the runtime
  * each step gets, and a message line. Enter checks the device as the
  * workload form does before any procedure starts. */
 #include "config.h"
@@ -115,15 +116,21 @@ void procmenu_draw(const struct procmenu *pm, const struct theme *t, struct rect
 	char buf[1400];
 	draw_pane_title(t, r, _("Procedures"), pm->dev_path, true);
 	int y = r.y + 1, end = r.y + r.h;
+	/* sel is a row of the registry, in its order. */
 	for (int k = 0; k < PROC_KIND_COUNT && y < end; k++, y++) {
+		const struct proc_entry *e = &proc_registry[k];
 		attr_t a = t->attr[k == pm->sel ? EL_SELECTED : EL_NORMAL];
 		draw_blank(y, r.x, r.w, a);
 		int x = r.x + 1;
 		x += draw_text(y, x, 2, a, k == pm->sel ? ">" : " ");
-		snprintf(buf, sizeof(buf), "%-11s", procedure_name((enum proc_kind)k));
+		snprintf(buf, sizeof(buf), "%-11s", e->name);
 		x += draw_text(y, x, r.x + r.w - x, a | A_BOLD, buf);
-		draw_text(y, x, r.x + r.w - x, a, procedure_title((enum proc_kind)k));
+		draw_text(y, x, r.x + r.w - x, a, _(e->what));
 	}
+	/* What the selected one runs. */
+	if (y < end && pm->sel >= 0 && pm->sel < PROC_KIND_COUNT)
+		y += draw_wrapped(y, r.x + 1, r.w - 1, end - y > 2 ? 2 : end - y,
+				  t->attr[EL_DIM], _(proc_registry[pm->sel].title));
 	y++;
 	if (y < end) {
 		snprintf(buf, sizeof(buf), _("runtime of each step: %us (+ and - change it)"),

@@ -18,7 +18,7 @@ enum procmenu_result { PM_NONE, PM_CLOSE, PM_START };
 
 struct procmenu {
 	bool open;
-	int sel;                     /* an enum proc_kind */
+	int sel;                     /* a row of proc_registry */
 	unsigned runtime_s;          /* per step; + and - change it */
 	char dev_name[64];
 	char dev_path[PATH_MAX];

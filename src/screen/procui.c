@@ -56,7 +56,7 @@ static void start(struct ui *u)
 	/* Set through the table, so it wins over the procedure's own. */
 	job_option_set(&j, "runtime", rt, err, sizeof(err));
 	pm->open = false;
-	launch(u, (enum proc_kind)pm->sel, &j, pm->force, pm->dev_name);
+	launch(u, proc_registry[pm->sel].kind, &j, pm->force, pm->dev_name);
 }
 
 /* `blktop --sweep bs vdc` on a terminal: the procedure starts at once, as

@@ -34,7 +34,7 @@ tests_fuzz_replay_options_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_optio
 tests_fuzz_replay_options_LDADD = $(LIBINTL)
 
 tests_fuzz_replay_cli_SOURCES = tests/fuzz/replay_main.c \
-	tests/fuzz/fuzz_cli.c src/cli.c src/switches.c src/options.c
+	tests/fuzz/fuzz_cli.c src/cli.c src/switches.c src/procedures/registry.c src/options.c
 tests_fuzz_replay_cli_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_cli\"
 tests_fuzz_replay_cli_LDADD = $(LIBINTL)
 
