@@ -16,6 +16,7 @@
 
 #include "cli.h"
 #include "options.h"
+#include "procedures/registry.h"
 #include "switches.h"
 #include "util/status.h"
 
@@ -214,6 +215,34 @@ static void test_switch_table(void **state)
 	}
 }
 
+/* Every procedure of the registry is found by its switch and name, and
+ * the switches offer exactly the registry's names. */
+static void test_registry(void **state)
+{
+	struct cli_args a;
+	size_t seen[3] = { 0, 0, 0 };
+	(void)state;
+	for (size_t i = 0; i < PROC_KIND_COUNT; i++) {
+		const struct proc_entry *e = &proc_registry[i];
+		char sw[32], choices[256];
+		assert_ptr_equal(proc_entry_find(e->family, e->name), e);
+		assert_ptr_equal(proc_entry_of(e->kind), e);
+		assert_non_null(e->what);
+		assert_non_null(e->title);
+		snprintf(sw, sizeof(sw), "--%s=%s", proc_family_switch(e->family), e->name);
+		assert_int_equal(parse(&a, sw, "vdc", NULL), BLKTOP_OK);
+		assert_string_equal(a.procedure, e->name);
+		switch_choices_text(switch_find(proc_family_switch(e->family)), " ", choices,
+				    sizeof(choices));
+		assert_non_null(strstr(choices, e->name));
+		seen[e->family]++;
+	}
+	assert_true(seen[PROC_PROFILE] && seen[PROC_SUITE] && seen[PROC_SWEEP]);
+	assert_null(proc_entry_find(PROC_PROFILE, "seven"));
+	assert_int_equal(parse(&a, "--suite", "vdc", NULL), BLKTOP_OK);
+	assert_true(proc_entry_find(PROC_SUITE, a.procedure)->family_default);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +252,7 @@ int main(void)
 		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_delay_parser),
 		cmocka_unit_test(test_switch_table),
+		cmocka_unit_test(test_registry),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
