@@ -9,7 +9,7 @@ require_loop_root
 command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
 
 img=$(sparse_file disk.img 256M)
-dev=$(attach "$img") || skip "cannot attach a loop device"
+dev=$(attach "$img") || die "cannot attach a loop device"
 name=$(basename "$dev")
 engines=$("$BLKTOP" --version | sed -n 's/^engines: //p')
 [ -n "$engines" ] || { fail "blktop --version lists no engines"; finish; }

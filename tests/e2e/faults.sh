@@ -120,8 +120,9 @@ steps=$(grep -Ec '^\[[0-9]+/[0-9]+\] ' "$WORK/sweep.out")
 expect_no_blktop "$full"
 
 # ---- 2. a FUSE disk: read errors, then a killed server --------------------
-if [ ! -x "$FUSE_DISK" ] || [ ! -c /dev/fuse ]; then
-	note "no /dev/fuse or $FUSE_DISK: FUSE cases skipped"
+require_built "$FUSE_DISK"
+if [ ! -c /dev/fuse ]; then
+	skip_part "no /dev/fuse: the FUSE cases are NOT tested"
 else
 	# fuse_up: starts a server in fail mode; sets fmnt, server, fdev.
 	fuse_up() {
@@ -136,7 +137,7 @@ else
 		fdev=$(attach_own "$fmnt/disk")
 	}
 	if ! fuse_up; then
-		note "cannot mount a FUSE filesystem here: FUSE cases skipped"
+		skip_part "cannot mount a FUSE filesystem here: the FUSE cases are NOT tested"
 	else
 		# Read errors from 0.7 s on; the policy read goes on.
 		(sleep 0.7; kill -USR1 $server) &

@@ -13,7 +13,7 @@ command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
 	skip "this blktop has no io_uring engine (configure found no liburing)"
 
 img=$(sparse_file disk.img 128M)
-dev=$(attach "$img") || skip "cannot attach a loop device"
+dev=$(attach "$img") || die "cannot attach a loop device"
 name=$(basename "$dev")
 
 if ! "$BLKTOP" --batch --run randread "$dev" --size=1m --ioengine=io_uring \

@@ -33,6 +33,13 @@ fail() {
 	FAILURES=$((FAILURES + 1))
 }
 
+# skip_part WHY: one part of the test cannot run here (a tool, a kernel
+# feature the machine lacks). Said loudly, on a line ./quickstart lists
+# beside its summary, as it lists the skipped tests.
+skip_part() {
+	printf '%s: PART SKIPPED: %s\n' "$E2E_NAME" "$*" >&2
+}
+
 # die WHY: a failure the rest of the test cannot go on after.
 die() {
 	fail "$*"

@@ -41,8 +41,9 @@ else
 fi
 
 # A device that never answers.
-if [ ! -x "$FUSE_DISK" ] || [ ! -c /dev/fuse ]; then
-	note "no /dev/fuse or $FUSE_DISK: hung-device case skipped"
+require_built "$FUSE_DISK"
+if [ ! -c /dev/fuse ]; then
+	skip_part "no /dev/fuse: the hung device is NOT tested"
 	finish
 fi
 fmnt=$(mktemp -d "$WORK/fuse.XXXXXX")
@@ -52,7 +53,7 @@ on_cleanup "umount -l $fmnt"
 "$FUSE_DISK" hang "$fmnt" >"$fifo" &
 server=$!
 if [ "$(head -n 1 "$fifo")" != ready ]; then
-	note "cannot mount a FUSE filesystem here: hung-device case skipped"
+	skip_part "cannot mount a FUSE filesystem here: the hung device is NOT tested"
 	kill $server 2>/dev/null
 	finish
 fi

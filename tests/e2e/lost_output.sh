@@ -17,7 +17,7 @@ LC_ALL=C
 export LC_ALL
 unset LANGUAGE
 
-dev=$(attach "$(sparse_file lost.img 64M)") || skip "cannot attach a loop device"
+dev=$(attach "$(sparse_file lost.img 64M)") || die "cannot attach a loop device"
 RUN="--batch --run read $dev --bs=4k --size=1m --runtime=1"
 
 # lost NAME WANT_LINE CMD...: CMD (a shell command line) exits 1 and says

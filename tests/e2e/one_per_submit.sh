@@ -12,7 +12,7 @@ command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
 command -v strace >/dev/null 2>&1 || skip "strace is missing (apt-get install strace)"
 
 img=$(sparse_file disk.img 128M)
-dev=$(attach "$img") || skip "cannot attach a loop device"
+dev=$(attach "$img") || die "cannot attach a loop device"
 name=$(basename "$dev")
 
 # traced TOOL ARGS...: runs a tool under strace; leaves the io_submit and

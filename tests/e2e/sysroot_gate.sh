@@ -13,7 +13,7 @@ require_loop_root
 command -v mkfs.ext4 >/dev/null 2>&1 || skip "mkfs.ext4 is missing (e2fsprogs)"
 
 img=$(sparse_file disk.img 64M) || fail "cannot make the image"
-dev=$(attach "$img") || skip "cannot attach a loop device"
+dev=$(attach "$img") || die "cannot attach a loop device"
 mkfs.ext4 -q -F "$dev" >/dev/null 2>&1 || skip "mkfs.ext4 $dev failed"
 name=$(basename "$dev")
 majmin=$(cat "/sys/block/$name/dev")

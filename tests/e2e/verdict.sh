@@ -21,7 +21,7 @@ bgpt=$(sparse_file bgpt.img 64M)
 if have parted; then
 	parted -s "$dos" 2>/dev/null mklabel msdos mkpart primary 1MiB 100% || fail "parted"
 else
-	note "parted missing: no dos table case"
+	skip_part "parted is missing: the dos table cases are NOT tested"
 	dos=
 fi
 if have sgdisk; then
@@ -30,7 +30,7 @@ if have sgdisk; then
 	# Protective MBR, primary header and entries gone; the backup stays.
 	dd if=/dev/zero of="$bgpt" bs=512 count=34 conv=notrunc status=none
 else
-	note "sgdisk missing: no gpt cases"
+	skip_part "sgdisk is missing: the gpt cases are NOT tested"
 	gpt=
 	bgpt=
 fi
@@ -39,7 +39,7 @@ if have mkfs.xfs; then
 	xfs=$(sparse_file xfs.img 320M)
 	mkfs.xfs -q -f "$xfs" || fail "mkfs.xfs"
 else
-	note "mkfs.xfs missing: no xfs case"
+	skip_part "mkfs.xfs is missing: the xfs case is NOT tested"
 fi
 
 # ---- has-data and safe ----
@@ -95,7 +95,7 @@ if mknod "$node" b $(stat -c '0x%t 0x%T' "$d_other" | xargs printf '%d %d') &&
 	expect_verdict "$d_other" in-use "mounted on $m"
 	expect_refused "$d_other" --force "mounted on $m"
 else
-	note "cannot mount through a second node here; other-name case skipped"
+	skip_part "cannot mount through a second node here: the other-name case is NOT tested"
 fi
 
 # A mounted partition makes the whole disk in-use.
@@ -126,7 +126,7 @@ if swapon "$d_aswap" 2>/dev/null; then
 	expect_refused "$d_aswap" --force "is active swap"
 	SUM_SKIP_MB=0
 else
-	note "swapon refused here; active swap case skipped"
+	skip_part "swapon refused here: the active swap case is NOT tested"
 fi
 
 # Held open with O_EXCL by another program.
@@ -156,7 +156,7 @@ if have dmsetup; then
 		expect_verdict "$d_dm" in-use "is held by $holder"
 		expect_refused "$d_dm" --force "held by $holder"
 	else
-		note "dmsetup create failed; holder case skipped"
+		skip_part "dmsetup create failed: the holder case is NOT tested"
 	fi
 fi
 
@@ -226,7 +226,7 @@ if [ -n "$rootname" ] && [ -b "/dev/$rootname" ]; then
 		note "/dev/$rootname cannot be opened here (sandbox?); read job on it not tried"
 	fi
 else
-	note "/ is not on a listed block device; system disk case skipped"
+	skip_part "/ is not on a listed block device: the system disk case is NOT tested"
 fi
 
 # ---- JSON ----
@@ -244,7 +244,7 @@ if have jq; then
 		[ "$p" = "$(basename "$p1"),in-use" ] && pass "JSON partitions: $p" || fail "JSON partitions: $p"
 	}
 else
-	note "jq missing: JSON fields not checked"
+	skip_part "jq is missing: the JSON fields are NOT checked"
 fi
 
 finish
