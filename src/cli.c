@@ -1,6 +1,6 @@
 /* cli.c - the command line: modes, blktop's own switches, and every job
  * option of the table as --name=value (fio's -name=value works too, since
- * the seeds are full of it). */
+ * the published tests are full of it). */
 #include "config.h"
 #include "cli.h"
 

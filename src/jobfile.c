@@ -1,6 +1,6 @@
 /* jobfile.c - fio-style job files into a job set.
  *
- * Users arrive with fio job files (the seeds carry two) and expect them to
+ * Users arrive with fio job files (the published tests carry two) and expect them to
  * run unchanged, so this reads the same ini dialect fio does: sections,
  * key=value lines, comments, [global] defaults. What an option means is
  * not known here: every key and value goes through the options table
@@ -39,7 +39,7 @@ static const struct ignored_key {
 	bool is_bool;       /* value must still parse as a bool */
 } ignored_keys[] = {
 	/* blktop's jobs are always threads; fio's default is processes,
-	 * which issue the same I/O. Seed 002 sets it. */
+	 * which issue the same I/O. The Azure block-size test sets it. */
 	{ "thread", true },
 	/* Free text fio prints before the job; blktop has nowhere to show it. */
 	{ "description", false },

@@ -12,7 +12,7 @@ tests_unit_test_jobfile_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_jobfile_LDADD = $(unit_ldadd)
 endif
 
-# The seeds' job files, used by the unit test and the end-to-end tests.
+# The published tests' job files, used by the unit test and the end-to-end tests.
 EXTRA_DIST += tests/jobs/seed002.fio tests/jobs/seed004.fio
 
 # The fuzzers (job files, options and the rest) are in tests/fuzz/module.mk.

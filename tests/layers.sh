@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # layers.sh - every #include "..." in src/ points down the layers or
 # sideways, never up: the architecture holds because a test holds it.
-# Layers, bottom to top (STYLE.md): util, sysroot, options and job set,
+# Layers, bottom to top: util, sysroot, options and job set,
 # stats, engine, collect, output (results and reports), run (runner,
 # monitor, targets), procedures and jobfile (and the command line), fleet,
 # screen, main. A back edge fails the test with the file and the include.

@@ -1,7 +1,7 @@
 /* irq.c - find a disk's queue interrupts and count them.
  *
  * The kernel does not say which interrupts serve a disk, so this follows
- * what people do by hand (seed 000): /sys/block/X/device leads to the
+ * what people do by hand (the ESSD PL-X latency test): /sys/block/X/device leads to the
  * device (virtio1, nvme0, a SCSI LUN); walking up from it reaches the PCI
  * function, whose msi_irqs directory lists its vectors. A function has
  * vectors that are not queues (virtioN-config, nvme0q0 for the admin

@@ -30,7 +30,7 @@ static struct tune_entry tune_log[TUNE_MAX];
 static size_t tune_count;
 static bool tune_atexit_registered;
 
-/* echo VALUE > PATH, as the seeds do it: O_TRUNC as the shell opens it,
+/* echo VALUE > PATH, as the published tests do it: O_TRUNC as the shell opens it,
  * which sysfs ignores and a fake tree in the tests needs. */
 static int write_value(const char *path, const char *value)
 {

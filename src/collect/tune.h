@@ -1,5 +1,5 @@
 /* tune.h - sysfs settings a procedure changes for its run (rq_affinity, as
- * seed 000 does with echo 2 > .../rq_affinity), remembered and put back
+ * the ESSD PL-X latency test does with echo 2 > .../rq_affinity), remembered and put back
  * afterwards, newest first, however the run ends: the normal path calls
  * tune_restore() once run_job_set() has returned (a signal only makes it
  * return early), and atexit() calls it again for any other way out. Each

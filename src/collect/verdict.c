@@ -1,4 +1,4 @@
-/* verdict.c - the safety verdict of DESIGN 3, decided from facts alone.
+/* verdict.c - the safety verdict, decided from facts alone.
  *
  * One verdict per disk or partition, the most severe that applies:
  *

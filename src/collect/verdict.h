@@ -1,4 +1,4 @@
-/* verdict.h - the safety verdict (DESIGN 3): a pure function from gathered
+/* verdict.h - the safety verdict: a pure function from gathered
  * facts (facts.h) to safe, has-data, read-only or in-use, with every reason
  * in words. No I/O, so it is tested over invented facts. */
 #ifndef BLKTOP_VERDICT_H

@@ -1,4 +1,4 @@
-/* env.c - what seed 000 checks by hand before a run, said in words: the
+/* env.c - what the ESSD PL-X latency test checks by hand before a run, said in words: the
  * safety verdict (its blkid test), idle=poll on the kernel command line,
  * the scheduler, rq_affinity and the write cache, each with what it means
  * for the figures; and which queue interrupt the latency job is pinned
@@ -141,7 +141,7 @@ static void check_scheduler(struct proc_ctx *c, const char *disk)
 			  active);
 }
 
-/* Seed 000's table of rq_affinity values. */
+/* The ESSD PL-X latency test's table of rq_affinity values. */
 const char *env_rq_affinity_meaning(int v)
 {
 	switch (v) {

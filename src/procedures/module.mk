@@ -1,5 +1,5 @@
 # procedures module: --profile latency|iops|throughput, --suite seven|cdm
-# and --sweep bs|numjobs (seeds 000-004), their tables (text, CSV, JSON),
+# and --sweep bs|numjobs (the published disk tests), their tables (text, CSV, JSON),
 # and the sysfs set/restore they need (src/collect/tune.c).
 libblktop_a_SOURCES += src/procedures/procedure.h src/procedures/proc_priv.h \
 	src/procedures/procedure.c src/procedures/profile.c src/procedures/suite.c \

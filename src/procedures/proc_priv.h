@@ -12,8 +12,8 @@
 #include "procedures/procedure.h"
 #include "run.h"
 
-/* Seed 001 tests over size=10G; files made in a directory are capped at
- * half the free space, and get this much when the seed names no size. */
+/* The seven-test matrix runs over size=10G; files made in a directory are capped at
+ * half the free space, and get this much when the test names no size. */
 #define PROC_SEVEN_SIZE (10ULL << 30)
 #define PROC_CDM_SIZE (1ULL << 30)
 #define PROC_FILE_SIZE (1ULL << 30)
@@ -74,9 +74,9 @@ struct irq_snapshot;
 /* The safety verdict of the target in one line; 3 (and the line in
  * c->err) when the job would write and may not. */
 int env_verdict(struct proc_ctx *c, bool writes);
-/* Seed 000's checks: idle=poll, scheduler, rq_affinity, write cache. */
+/* The ESSD PL-X latency test's checks: idle=poll, scheduler, rq_affinity, write cache. */
 void env_checks(struct proc_ctx *c);
-/* Seed 000's words for an rq_affinity value (translated). */
+/* The ESSD PL-X latency test's words for an rq_affinity value (translated). */
 const char *env_rq_affinity_meaning(int v);
 /* Picks the queue interrupt to pin to: single-CPU effective affinity
  * first, a CPU other than 0, one this process may run on, lowest IRQ.

@@ -236,7 +236,7 @@ static int place_target(struct proc_ctx *c, struct job_spec *j)
 	if (proc_given(c, "size"))
 		return 0;
 	if (t->exists && t->kind != TARGET_DIR) {
-		/* A device or an existing file: the seed's size when it names
+		/* A device or an existing file: the test's size when it names
 		 * one and it fits, else all of it. */
 		unsigned long long avail = t->size > j->offset ? t->size - j->offset : 0;
 		j->size = c->area && c->area < avail ? c->area : 0;

@@ -1,7 +1,7 @@
-/* procedure.h - the seeds' procedures, built in: --profile latency|iops|
- * throughput (seed 000, with the sysfs steps and the IRQ pinning),
- * --suite seven|cdm (seed 001's matrix, CrystalDiskMark's) and --sweep
- * bs|numjobs (seeds 002 and 004). Each builds its jobs through the options
+/* procedure.h - the published disk tests, built in: --profile latency|iops|
+ * throughput (the ESSD PL-X latency test, with the sysfs steps and the IRQ pinning),
+ * --suite seven|cdm (the seven-test matrix, CrystalDiskMark's) and --sweep
+ * bs|numjobs (the Azure block-size test and the multi-disk job file). Each builds its jobs through the options
  * table, runs them with run_job_set() and fills a table row by row; the
  * batch output and the screen both watch it through struct proc_hooks. */
 #ifndef BLKTOP_PROCEDURE_H
@@ -108,7 +108,7 @@ bool procedure_stop_requested(void);
  * still stop it). */
 void procedure_clear_stop(void);
 
-/* The table as text (seed 001's layout, seed 002's units...), with an
+/* The table as text (the seven-test matrix's layout, the Azure block-size test's units...), with an
  * ASCII curve under a sweep; as CSV; as JSON. */
 void proc_table_normal(FILE *out, const struct proc_table *t);
 void proc_table_csv(FILE *out, const struct proc_table *t);

@@ -1,4 +1,4 @@
-/* profile.c - --profile latency|iops|throughput: seed 000's procedure done
+/* profile.c - --profile latency|iops|throughput: the ESSD PL-X latency test's procedure done
  * step by step, each step said as it is taken: the safety verdict (the
  * seed's blkid test), the environment checks, rq_affinity set (and put
  * back however the run ends), for latency the queue interrupt whose CPU
@@ -25,7 +25,7 @@ static const char *const iops_settings[] = {
 	"rw=randwrite", "bs=4k", "iodepth=64", "numjobs=64", "runtime=30", "time_based=1",
 	"ioengine=libaio", "direct=1", "group_reporting=1", NULL,
 };
-/* Not a seed's: the usual bandwidth pair (seed 001's 1M qd32 tests). */
+/* Not from a published test: the usual bandwidth pair (the seven-test matrix's 1M qd32 tests). */
 static const char *const throughput_settings[] = {
 	"bs=1m", "iodepth=32", "numjobs=1", "runtime=30", "time_based=1", "ioengine=libaio",
 	"direct=1", "group_reporting=1", NULL,
@@ -70,7 +70,7 @@ static void list_queues(struct proc_ctx *c, const struct irq_snapshot *s)
 		proc_note(c, _("  ... and %zu more queue interrupts"), s->n - shown);
 }
 
-/* Seed 000: the device's queue interrupt, its effective_affinity_list,
+/* The ESSD PL-X latency test: the device's queue interrupt, its effective_affinity_list,
  * and the job pinned there, so the submission, the interrupt and (with
  * rq_affinity 2) the completion all stay on one CPU. */
 static int pin_to_irq(struct proc_ctx *c, struct job_spec *j)
@@ -193,7 +193,7 @@ int profile_run(struct proc_ctx *c)
 		set_rq_affinity(c, "0");
 	else
 		proc_note(c, _("rq_affinity: left as it is (the ESSD PL-X tests set it for latency and IOPS only)"));
-	/* Seed 000 sleeps 5 s after the echo; the setting applies to the
+	/* The ESSD PL-X latency test sleeps 5 s after the echo; the setting applies to the
 	 * next completion, so blktop does not wait. */
 	if (c->t->kind == PROC_LATENCY && (st = pin_to_irq(c, &set.jobs[0])))
 		goto out;

@@ -1,5 +1,5 @@
 /* ramp.h - the arithmetic of the sweeps, kept pure so it is tested without
- * a device: the block sizes of --sweep bs, seed 004's numjobs ramp, when
+ * a device: the block sizes of --sweep bs, the multi-disk job file's numjobs ramp, when
  * the ramp stops, and which step is the knee. */
 #ifndef BLKTOP_RAMP_H
 #define BLKTOP_RAMP_H
@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Seed 004: "raise numjobs until IOPS stop rising"; a gain under 3 % is
+/* The multi-disk job file: "raise numjobs until IOPS stop rising"; a gain under 3 % is
  * noise, and two such steps in a row mean the device is saturated. */
 #define RAMP_GAIN_MIN 0.03
 #define RAMP_FLAT_STEPS 2
@@ -15,7 +15,7 @@
 #define RAMP_MAX_STEPS 32
 
 /* --sweep bs: from the logical block size (512 B where the device allows
- * it) doubling up to 16 MiB, as seed 002's iops tool does. */
+ * it) doubling up to 16 MiB, as the Azure block-size test's iops tool does. */
 #define SWEEP_BS_MIN 512ULL
 #define SWEEP_BS_MAX (16ULL << 20)
 
@@ -52,7 +52,7 @@ enum ramp_stop ramp_should_stop(const struct ramp_point *p, size_t n, double lat
 /* The knee: the most IOPS among the steps within the latency limit, where
  * IOPS within RAMP_GAIN_MIN of that best count as equal, so the fewest
  * jobs that reach the plateau win (the same IOPS at lower latency, what
- * seed 004 calls the result). -1 when no step is within the limit. */
+ * the multi-disk job file calls the result). -1 when no step is within the limit. */
 long ramp_knee(const struct ramp_point *p, size_t n, double lat_limit_us);
 
 /* Untranslated keyword of a stop reason for JSON ("flat", "latency"...). */

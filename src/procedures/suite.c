@@ -1,6 +1,6 @@
 /* suite.c - --suite seven|cdm: a fixed matrix of tests run one after
  * another on one target, each for --runtime (30 s unless given), into one
- * table. seven is seed 001's list, names and order as the seed runs them;
+ * table. seven is the seven-test matrix's list, names and order as the matrix runs them;
  * cdm is the CrystalDiskMark / KDiskMark default profile (reads first,
  * then writes, as CrystalDiskMark's "All" runs them). On a directory the
  * tests share one data file, laid out once and removed at the end. */
@@ -20,7 +20,7 @@ struct suite_test {
 	const char *rwmixread;        /* NULL: not a mixed test */
 };
 
-/* Seed 001, in its order: qd128 4k IOPS tests, then 1M qd32 bandwidth. */
+/* The seven-test matrix, in its order: qd128 4k IOPS tests, then 1M qd32 bandwidth. */
 static const struct suite_test seven_tests[] = {
 	{ "Seq_Read_IOPS_Test", "read", "4k", "128", NULL },
 	{ "Seq_Write_IOPS_Test", "write", "4k", "128", NULL },
@@ -30,7 +30,7 @@ static const struct suite_test seven_tests[] = {
 	{ "Write_BandWidth_Test", "write", "1m", "32", NULL },
 	{ "Read_BandWidth_Test", "read", "1m", "32", NULL },
 };
-/* Seed 001's common options; size=10G is c->area. */
+/* The seven-test matrix's common options; size=10G is c->area. */
 static const char *const seven_settings[] = {
 	"direct=1", "ioengine=libaio", "refill_buffers=1", "norandommap=1", "randrepeat=0",
 	"numjobs=1", "group_reporting=1", "runtime=30", "time_based=1", NULL,

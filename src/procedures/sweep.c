@@ -1,7 +1,7 @@
 /* sweep.c - --sweep bs|numjobs: one option stepped, one run per step, one
- * row per run. bs follows seed 002's iops tool (random reads, from the
+ * row per run. bs follows the Azure block-size test's iops tool (random reads, from the
  * logical block size to 16 MiB, doubling; IO/s, kB/s, Mbit/s); numjobs
- * follows seed 004 (8, 12, 16... for random, 1, 2, 3... for sequential,
+ * follows the multi-disk job file (8, 12, 16... for random, 1, 2, 3... for sequential,
  * until IOPS stop rising or latency passes the limit) and names the knee.
  * The arithmetic of both is in ramp.c. */
 #include "config.h"
@@ -24,7 +24,7 @@ static const char *const bs_settings[] = {
 	"ioengine=libaio", "direct=1", "norandommap=1", "randrepeat=0", "group_reporting=1",
 	NULL,
 };
-/* Seed 004's job file: 8k random reads at iodepth 1, more jobs each step. */
+/* The numjobs ramp's job: 8k random reads at iodepth 1, more jobs each step. */
 static const char *const numjobs_settings[] = {
 	"rw=randread", "bs=8k", "iodepth=1", "runtime=10", "time_based=1", "ioengine=libaio",
 	"direct=1", "norandommap=1", "randrepeat=0", "group_reporting=1", NULL,

@@ -1,6 +1,6 @@
 /* table.c - a procedure's table as text, CSV and JSON. The text follows
- * the seeds: seed 001's IOPS min/max/avg columns, seed 002's IO/s, kB/s
- * and Mbit/s, seed 004's knee; a sweep gets an ASCII curve under it (the
+ * the published tests: the seven-test matrix's IOPS min/max/avg columns, the Azure block-size test's IO/s, kB/s
+ * and Mbit/s, the multi-disk job file's knee; a sweep gets an ASCII curve under it (the
  * screen draws its own). Numbers always use '.', whatever the locale:
  * tables are pasted into spreadsheets and compared across machines. */
 #include "config.h"

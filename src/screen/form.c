@@ -154,7 +154,7 @@ bool text_edit_key(char *buf, size_t cap, struct key_event ev)
 	return true;
 }
 
-/* The safety check of DESIGN 3 as the screen asks it: reads go anywhere,
+/* The safety check as the screen asks it: reads go anywhere,
  * writes need a safe device or the typed name of a has-data one. A
  * target the list does not know (a file) is left to the run's own gate. */
 static enum form_result check_target(struct form *f, const struct dev_rows *devs)

@@ -1,4 +1,4 @@
-# screen module: the full-screen monitor (DESIGN 5), and the IRQ collector
+# screen module: the full-screen monitor, and the IRQ collector
 # it shows. Views (pane_*.c, frame.c, form.c, help.c) draw the model;
 # model.c takes collector snapshots; loop.c is the one event loop.
 libblktop_a_SOURCES += src/collect/irq.c src/collect/irq.h \

@@ -1,4 +1,4 @@
-/* screen.h - the full-screen monitor and runner (DESIGN 5): device list
+/* screen.h - the full-screen monitor and runner: device list
  * with verdicts, workload form, live figures, CPU and IRQ panes. */
 #ifndef BLKTOP_SCREEN_H
 #define BLKTOP_SCREEN_H

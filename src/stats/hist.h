@@ -61,7 +61,7 @@ void hist_snapshot(struct hist *dst, const struct hist *src);
 void hist_diff(struct hist *out, const struct hist *now, const struct hist *before);
 uint64_t hist_total(const struct hist *h);
 
-/* The default percentile list (DESIGN 4), and its length. */
+/* The default percentile list, and its length. */
 extern const double hist_default_pcts[];
 extern const size_t hist_default_npcts;
 

@@ -1,8 +1,8 @@
 #!/bin/sh
-# jobfiles.sh - the seeds' own job files, run as `blktop --job FILE --batch`
+# jobfiles.sh - the published tests' own job files, run as `blktop --job FILE --batch`
 # after the smallest adaptation that lets them run here (sed and awk below,
-# nothing else changed): seed 002's four stonewall sections in a directory,
-# with psync and then libaio as the article runs them; seed 004's 24
+# nothing else changed): the Azure block-size test's four stonewall sections in a directory,
+# with psync and then libaio as the article runs them; the multi-disk job file's 24
 # sections over loop devices, each pinned with cpus_allowed, all at once.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
@@ -15,7 +15,7 @@ command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
 jobs_dir="$top_srcdir/tests/jobs"
 ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 
-# --- seed 002: directory=, stonewall, psync then libaio ---------------------
+# --- the Azure block-size test: directory=, stonewall, psync then libaio ---------------------
 # Adapted: the article's /path/to/test is a directory in $WORK; 1g files
 # and 60 s (after a 6 s ramp) become 16m and 1 s (after 0.5 s); 8 jobs per
 # section become 2. time_based keeps the article's runtime-bound runs
@@ -30,7 +30,7 @@ sed -e "s|^directory=.*|directory=$WORK/seed002|" \
 sed -e 's|^ioengine=psync$|ioengine=libaio|' "$WORK/seed002-psync.fio" >"$WORK/seed002-libaio.fio"
 grep -q "^directory=$WORK/seed002" "$WORK/seed002-psync.fio" &&
 	grep -q '^ioengine=libaio' "$WORK/seed002-libaio.fio" ||
-	fail "seed 002: the adaptation did not apply (has tests/jobs/seed002.fio changed?)"
+	fail "the Azure block-size test: the adaptation did not apply (has tests/jobs/seed002.fio changed?)"
 
 for engine in psync libaio; do
 	t0=$(now_ms)
@@ -39,7 +39,7 @@ for engine in psync libaio; do
 	rc=$?
 	ms=$(($(now_ms) - t0))
 	if [ "$rc" != 0 ]; then
-		fail "seed 002 ($engine): exit $rc: $(cat "$WORK/s2-$engine.err")"
+		fail "the Azure block-size test ($engine): exit $rc: $(cat "$WORK/s2-$engine.err")"
 		continue
 	fi
 	# Four groups in the file's order, one after another (stonewall),
@@ -47,17 +47,17 @@ for engine in psync libaio; do
 	r=$(jq -c '[.jobs[] | [.jobname, .groupid, (.read.total_ios > 0), (.write.total_ios > 0), (.job_runtime >= 900 and .job_runtime < 2000)]]' \
 		"$WORK/s2-$engine.json")
 	want='[["read4k-rand",0,true,false,true],["read64k-seq",1,true,false,true],["write4k-rand",2,false,true,true],["write64k-seq",3,false,true,true]]'
-	[ "$r" = "$want" ] && pass "seed 002 ($engine): 4 stonewall groups, each 1 s" ||
-		fail "seed 002 ($engine): $r"
+	[ "$r" = "$want" ] && pass "the Azure block-size test ($engine): 4 stonewall groups, each 1 s" ||
+		fail "the Azure block-size test ($engine): $r"
 	# One after another: 4 x (0.5 s ramp + 1 s); together would be 1.5 s.
-	[ "$ms" -ge 5500 ] && pass "seed 002 ($engine): groups ran in turn ($ms ms)" ||
-		fail "seed 002 ($engine): $ms ms is too short for 4 stonewall groups"
+	[ "$ms" -ge 5500 ] && pass "the Azure block-size test ($engine): groups ran in turn ($ms ms)" ||
+		fail "the Azure block-size test ($engine): $ms ms is too short for 4 stonewall groups"
 	n=$(ls "$WORK/seed002" | wc -l)
-	[ "$n" = 8 ] && pass "seed 002 ($engine): fio's file names, one per job" ||
-		fail "seed 002 ($engine): $n files in the directory: $(ls "$WORK/seed002")"
+	[ "$n" = 8 ] && pass "the Azure block-size test ($engine): fio's file names, one per job" ||
+		fail "the Azure block-size test ($engine): $n files in the directory: $(ls "$WORK/seed002")"
 done
 
-# --- seed 004: 24 sections, 24 LUNs, cpus_allowed --------------------------
+# --- the multi-disk job file: 24 sections, 24 LUNs, cpus_allowed --------------------------
 # Adapted: the 24 multipath LUNs /dev/loop-scratch01..24 are 3 loop
 # devices (sections share them: reads); CPUs 0-191 become this machine's
 # CPUs, one per section, in turn; numjobs=32 becomes 2 (48 threads);
@@ -75,31 +75,31 @@ awk -v d1="$1" -v d2="$2" -v d3="$3" -v ncpu="$ncpu" '
 	/^cpus_allowed=/ { print "cpus_allowed=" (k++ % ncpu); next }
 	{ print }' "$jobs_dir/seed004.fio" >"$WORK/seed004.fio"
 [ "$(grep -c '^filename=/dev/loop' "$WORK/seed004.fio")" = 24 ] ||
-	fail "seed 004: the adaptation did not apply: $(grep -c '^filename=' "$WORK/seed004.fio") filenames"
+	fail "the multi-disk job file: the adaptation did not apply: $(grep -c '^filename=' "$WORK/seed004.fio") filenames"
 
 t0=$(now_ms)
 "$BLKTOP" --job "$WORK/seed004.fio" --batch --output-format=json >"$WORK/s4.json" 2>"$WORK/s4.err"
 rc=$?
 ms=$(($(now_ms) - t0))
 if [ "$rc" != 0 ]; then
-	fail "seed 004: exit $rc: $(cat "$WORK/s4.err")"
+	fail "the multi-disk job file: exit $rc: $(cat "$WORK/s4.err")"
 else
 	r=$(jq -c '[(.jobs | length), ([.jobs[] | select(.read.total_ios > 0 and .write.total_ios == 0)] | length), ([.jobs[].groupid] | max), (.disk_util | length)]' "$WORK/s4.json")
-	[ "$r" = "[24,24,0,3]" ] && pass "seed 004: 24 sections read at once from 3 devices" ||
-		fail "seed 004: [sections, reading, last group, disks] = $r"
+	[ "$r" = "[24,24,0,3]" ] && pass "the multi-disk job file: 24 sections read at once from 3 devices" ||
+		fail "the multi-disk job file: [sections, reading, last group, disks] = $r"
 	# Repeated section names are kept, as fio keeps them.
 	names=$(jq -r '[.jobs[].jobname] | join(" ")' "$WORK/s4.json")
 	case $names in
-	"file1 file2 file3 file4 file5 file6 file7 file8 file9 file10 file1 "*) pass "seed 004: section names as written" ;;
-	*) fail "seed 004: section names: $names" ;;
+	"file1 file2 file3 file4 file5 file6 file7 file8 file9 file10 file1 "*) pass "the multi-disk job file: section names as written" ;;
+	*) fail "the multi-disk job file: section names: $names" ;;
 	esac
-	[ "$ms" -lt 15000 ] && pass "seed 004: sections ran together ($ms ms)" ||
-		fail "seed 004: $ms ms: the sections did not run together"
+	[ "$ms" -lt 15000 ] && pass "the multi-disk job file: sections ran together ($ms ms)" ||
+		fail "the multi-disk job file: $ms ms: the sections did not run together"
 fi
 "$BLKTOP" --job "$WORK/seed004.fio" --batch >"$WORK/s4.out" 2>&1 ||
-	fail "seed 004 (normal report): exit $?"
+	fail "the multi-disk job file (normal report): exit $?"
 n=$(grep -c '^file[0-9]*: (groupid=0, jobs=2)' "$WORK/s4.out")
-[ "$n" = 24 ] && pass "seed 004: fio's report, 24 blocks of 2 jobs" ||
-	fail "seed 004: $n report blocks: $(head -c 2000 "$WORK/s4.out")"
+[ "$n" = 24 ] && pass "the multi-disk job file: fio's report, 24 blocks of 2 jobs" ||
+	fail "the multi-disk job file: $n report blocks: $(head -c 2000 "$WORK/s4.out")"
 
 finish

@@ -25,7 +25,7 @@ dist_check_SCRIPTS += tests/e2e/sysroot_gate.sh
 TESTS += tests/e2e/lost_output.sh
 dist_check_SCRIPTS += tests/e2e/lost_output.sh
 
-# The full screen in tmux (DESIGN 5): devices, Enter Enter, live figures,
+# The full screen in tmux: devices, Enter Enter, live figures,
 # the typed name for has-data, resizes, q and signals.
 TESTS += tests/e2e/screen.sh
 dist_check_SCRIPTS += tests/e2e/screen.sh
@@ -35,8 +35,8 @@ dist_check_SCRIPTS += tests/e2e/screen.sh
 TESTS += tests/e2e/screen_figures.sh
 dist_check_SCRIPTS += tests/e2e/screen_figures.sh
 EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh tests/bench/soak.sh
-# The built-in procedures (--profile, --suite, --sweep) and the seeds' own
-# job files (seeds 002 and 004), on loop devices with short runtimes.
+# The built-in procedures (--profile, --suite, --sweep) and the published tests' own
+# job files (the Azure block-size test and the multi-disk job file), on loop devices with short runtimes.
 TESTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
 dist_check_SCRIPTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
 # Translations and documentation (issue 6): the screen in tmux in Chinese

@@ -54,7 +54,7 @@ expect_in "$WORK/lat.out" "scheduler    none" "latency: the scheduler is checked
 expect_in "$WORK/lat.out" "write cache" "latency: the write cache is checked"
 expect_in "$WORK/lat.out" "rq_affinity: 1 -> 2 on $name" "latency: rq_affinity set to 2"
 expect_in "$WORK/lat.out" "there is no device interrupt" "latency: no IRQ on a loop device, said so"
-expect_in "$WORK/lat.out" "rw=randwrite bs=4k iodepth=1 numjobs=1" "latency: seed 000's job"
+expect_in "$WORK/lat.out" "rw=randwrite bs=4k iodepth=1 numjobs=1" "latency: the ESSD PL-X latency test's job"
 expect_in "$WORK/lat.out" "clat percentiles" "latency: fio's report with percentiles"
 expect_in "$WORK/lat.out" "lat (us): min avg max stdev" "latency: the summary table"
 expect_in "$WORK/lat.err" "set $rqa to 2 (was 1)" "latency: the change is logged on stderr"
@@ -119,7 +119,7 @@ jobs=$(jq '.jobs | length' "$WORK/iops.json")
 wiops=$(jq '.jobs[0].write.iops | floor' "$WORK/iops.json")
 [ "$jobs" = 1 ] && [ "$wiops" -gt 0 ] && pass "iops: fio JSON with $wiops write IOPS" ||
 	fail "iops: JSON has $jobs jobs, $wiops IOPS"
-expect_in "$WORK/iops.err" "numjobs=64" "iops: seed 000's 64 jobs"
+expect_in "$WORK/iops.err" "numjobs=64" "iops: the ESSD PL-X IOPS test's 64 jobs"
 
 "$BLKTOP" --batch --profile throughput "$dev" --runtime=1 --output-format=json \
 	>"$WORK/tp.json" 2>"$WORK/tp.err" || fail "throughput: exit $?: $(cat "$WORK/tp.err")"
@@ -172,7 +172,7 @@ if command -v mkfs.ext4 >/dev/null 2>&1; then
 	grep -q "^blktop: set " "$WORK/ref.err" && fail "a refused profile changed sysfs: $(cat "$WORK/ref.err")"
 	[ "$(cat "$fsrqa")" = 1 ] && pass "refused: rq_affinity untouched" || fail "refused: rq_affinity changed"
 
-	# --- seed 001's second half: the suite on a directory --------------
+	# --- the seven-test matrix's second half: the suite on a directory --------------
 	mnt=$(mount_dev "$fsdev") || fail "cannot mount $fsdev"
 	"$BLKTOP" --batch --suite "$mnt" --runtime=500ms --size=8m --output-format=json \
 		>"$WORK/dir.json" 2>"$WORK/dir.err"
@@ -186,7 +186,7 @@ else
 	note "mkfs.ext4 is missing: the refusal and directory cases are not run"
 fi
 
-# --- seed 001's seven tests on the device -----------------------------------
+# --- the seven-test matrix's seven tests on the device -----------------------------------
 "$BLKTOP" --batch --suite "$dev" --runtime=1 >"$WORK/seven.out" 2>"$WORK/seven.err"
 rc=$?
 [ "$rc" = 0 ] || fail "suite: exit $rc: $(cat "$WORK/seven.err")"
@@ -197,7 +197,7 @@ for t in Seq_Read_IOPS_Test Seq_Write_IOPS_Test Rand_Write_IOPS_Test Rand_Read_I
 	echo "$line" | awk 'NF == 7 && $2 > 0 && $3 >= $2 && $4 > 0 && $5 > 0 && $6 > 0 && $7 >= $6 { ok = 1 } END { exit !ok }' &&
 		pass "seven: $line" || fail "seven: bad row for $t: '$line'"
 done
-expect_in "$WORK/seven.out" "IOPS min" "seven: seed 001's columns"
+expect_in "$WORK/seven.out" "IOPS min" "seven: the seven-test matrix's columns"
 
 # --- CrystalDiskMark's matrix, CSV ------------------------------------------
 "$BLKTOP" --batch --suite=cdm "$dev" --runtime=500ms --output-format=csv \
@@ -243,7 +243,7 @@ else
 	fail "sweep numjobs: no knee: $(cat "$WORK/nj.out")"
 fi
 grep -q "<- knee" "$WORK/nj.out" && expect_in "$WORK/nj.out" "IOPS (#) and lat avg (*)" "sweep numjobs: the curve"
-expect_in "$WORK/nj.out" "numjobs=8" "sweep numjobs: seed 004's ramp starts at 8"
+expect_in "$WORK/nj.out" "numjobs=8" "sweep numjobs: the multi-disk job file's ramp starts at 8"
 
 # --- bad input --------------------------------------------------------------
 "$BLKTOP" --batch --profile nosuch "$dev" 2>"$WORK/bad.err"

@@ -1,7 +1,7 @@
 #!/bin/sh
-# signals.sh - however blktop is ended, it cleans up fast (DESIGN 5:
-# "Leaving blktop, however it ends ... stops the I/O, restores the
-# terminal and every sysfs value it changed"). SIGINT, SIGTERM and SIGHUP
+# signals.sh - however blktop is ended, it cleans up fast: leaving
+# blktop, however it ends, stops the I/O, restores the terminal and every
+# sysfs value it changed. SIGINT, SIGTERM and SIGHUP
 # during a --batch job, a --batch --suite, a screen job, a screen profile
 # (rq_affinity), a screen job on --scratch, and the idle screen: exit
 # 128+N, gone within SIG_LIMIT_MS (1000) of the signal, no I/O in flight,

@@ -1,6 +1,6 @@
 #!/bin/sh
 # verdict.sh - the safety verdict and the write gate on real loop devices:
-# each state a seed checks by hand (fdisk -l, blkid) is built, listed, and
+# each state a published test checks by hand (fdisk -l, blkid) is built, listed, and
 # written to through blktop. A refused write must exit 3, name the reason,
 # and leave the whole device's sha256 unchanged.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"

@@ -213,7 +213,7 @@ static void test_pct_exponential(void **state)
 	free(v);
 }
 
-/* The seeds' picture: most I/O near 1.5 ms, a tail near 85 ms. */
+/* The published tests' picture: most I/O near 1.5 ms, a tail near 85 ms. */
 static void test_pct_bimodal(void **state)
 {
 	uint64_t st = 4, *v = malloc(50000 * sizeof(*v));

@@ -1,5 +1,5 @@
 /* test_jobfile.c - the job-file reader, one test per rule in jobfile.h,
- * and the seeds' own job files (tests/jobs/) parsed into the jobs fio
+ * and the published tests' own job files (tests/jobs/) parsed into the jobs fio
  * would make of them. */
 #include "config.h"
 #include "jobfile.h"
@@ -737,7 +737,7 @@ static void test_seed004(void **state)
 	job_set_free(&set);
 }
 
-/* Seed 004's first template, as the page shows it: blank lines between
+/* The multi-disk job file's first template, as the page shows it: blank lines between
  * every line, and a device path of dots. */
 static void test_seed004_template(void **state)
 {

@@ -60,7 +60,7 @@ static void init_group(struct group_result *g, const char *name, unsigned gid, c
 	assert_int_equal(sample_series_init(&g->series, 8), 0);
 }
 
-/* A 4k randwrite at qd1, the shape of DESIGN's screen sketch. */
+/* A 4k randwrite at qd1, the shape of the screen's usual picture. */
 static void fill_randwrite(struct group_result *g)
 {
 	char err[256];
@@ -159,7 +159,7 @@ static int setup(void **state)
 	f->cpus[1].pct[CPU_IDLE] = 67;
 	f->r.cpu = f->cpus;
 	f->r.ncpu = 2;
-	f->r.start_wall = 1500282908;   /* Mon Jul 17 2017, as the seed */
+	f->r.start_wall = 1500282908;   /* Mon Jul 17 2017, as in the published test */
 	snprintf(f->r.device_name, sizeof(f->r.device_name), "vdc");
 	/* Typed as the gate gives it; a reason may hold "; " itself. */
 	f->r.verdict_taken = true;

@@ -1,5 +1,5 @@
 /* test_sweep.c - the sweeps' arithmetic (src/procedures/ramp.c) over
- * invented curves: block-size steps, seed 004's numjobs ramp, when the
+ * invented curves: block-size steps, the multi-disk job file's numjobs ramp, when the
  * ramp stops, and which step is the knee. */
 #include "config.h"
 
@@ -17,7 +17,7 @@ static void test_bs_steps(void **state)
 	unsigned long long s[32];
 
 	(void)state;
-	/* 512 B .. 16 MiB: seed 002's sixteen lines. */
+	/* 512 B .. 16 MiB: the Azure block-size test's sixteen lines. */
 	size_t n = ramp_bs_steps(512, s, 32);
 	assert_int_equal(n, 16);
 	assert_int_equal(s[0], 512);
@@ -41,7 +41,7 @@ static void test_bs_steps(void **state)
 static void test_numjobs_ramp(void **state)
 {
 	(void)state;
-	/* Seed 004: random 8, 12, 16, 20...; sequential 1, 2, 3, 4... */
+	/* The multi-disk job file: random 8, 12, 16, 20...; sequential 1, 2, 3, 4... */
 	assert_int_equal(ramp_numjobs(false, 0), 8);
 	assert_int_equal(ramp_numjobs(false, 1), 12);
 	assert_int_equal(ramp_numjobs(false, 2), 16);
