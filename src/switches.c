@@ -17,7 +17,7 @@
 static size_t list(const char *const *from, const char **names, size_t max)
 {
 	size_t n = 0;
-	for (; from[n] && n < max; n++)
+	for (; n < max && from[n]; n++)
 		names[n] = from[n];
 	return n;
 }

@@ -50,7 +50,7 @@ expect_usage_error "output-format" $run read "$dev" --output-format=xml
 expect_usage_error "no target" $run read
 expect_usage_error "cpus_allowed" $run read "$dev" --cpus_allowed=abc
 expect_usage_error "cpus_allowed" $run read "$dev" --cpus_allowed=4000
-expect_usage_error "ioengine" $run read "$dev" --ioengine=io_uring
+expect_usage_error "ioengine" $run read "$dev" --ioengine=nosuch
 
 # Nothing was written by any of them.
 [ "$(head -c 67108864 "$dev" | tr -d '\0' | wc -c)" = 0 ] && pass "device still all zeros" ||

@@ -195,8 +195,21 @@ expect zh "the form's header (选项 取值 说明)" "选项 +取值 +说明" 10
 layout zh 80 24 "80x24 form"
 aligned "80x24 form" "^ +选项 " "取值" "^ >rw " "read"
 aligned "80x24 form" "^ +选项 " "说明" "^ >rw " "读写模式"
+# The form has more rows than either size shows: at 120x40 it must show
+# more of them than at 80x24 (the option rows: a name, then its value).
+form_rows() { cap zh | grep -cE '^ {0,3}>? ?[a-z][a-z0-9_-]* {2,}[^ ]'; }
+rows80=$(form_rows)
 tm resize-window -t zh -x 120 -y 40 2>/dev/null || tm resize-pane -t zh -x 120 -y 40
-expect zh "120x40 redraws the form" "status-interval" 3000
+t0=$(now_ms)
+while [ "$(form_rows)" -le "$rows80" ] && [ $(($(now_ms) - t0)) -lt 3000 ]; do sleep 0.1; done
+rows120=$(form_rows)
+if [ "$rows120" -gt "$rows80" ]; then
+	pass "120x40 redraws the form with more rows ($rows120 against $rows80 at 80x24)"
+else
+	fail "120x40 does not redraw the form with more rows ($rows120 against $rows80 at 80x24); it shows:"
+	cap zh >"$WORK/fail.txt"
+	show "$WORK/fail.txt"
+fi
 layout zh 120 40 "120x40 form"
 aligned "120x40 form" "^ +选项 " "取值" "^ >rw " "read"
 tm send-keys -t zh Escape
