@@ -25,40 +25,8 @@
 #include "screen/screen.h"
 #include "sysroot.h"
 #include "util/buildinfo.h"
+#include "util/sigstop.h"
 #include "util/status.h"
-
-static volatile sig_atomic_t stop_signal;
-
-/* The first signal names the exit status; later ones (a second Ctrl-C,
- * the output watcher repeating itself) only ask for the stop again. */
-static void on_stop_signal(int sig)
-{
-	if (!stop_signal)
-		stop_signal = sig;
-	run_request_stop();
-}
-
-/* Ctrl-C, SIGTERM and SIGHUP (the SSH session dropped) all end the run the
- * same way: I/O stops, results so far are reported, cleanup runs. */
-static void install_signals(void)
-{
-	struct sigaction sa;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	/* An ignored SIGHUP stays ignored: `nohup blktop --batch ... &`
-	 * must live through the end of the SSH session. (SIGINT is taken
-	 * even when ignored, as a shell script's background jobs have it:
-	 * `kill -INT` is how such a run is stopped.) */
-	struct sigaction old_hup;
-	if (sigaction(SIGHUP, NULL, &old_hup) == 0 && old_hup.sa_handler != SIG_IGN)
-		sigaction(SIGHUP, &sa, NULL);
-	/* Output piped to head: writes fail with EPIPE instead of killing us
-	 * before the I/O has stopped. */
-	signal(SIGPIPE, SIG_IGN);
-}
 
 static void print_interval(const struct run_interval *iv, void *arg)
 {
@@ -72,6 +40,8 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 {
 	struct run_result result;
 	struct writer report, term;
+	struct runctl ctl;
+	struct sigstop sigs;
 	char err[1024];
 
 	int status = writer_open(&report, args->output_file);
@@ -81,14 +51,19 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	struct writer *lines = &report;
 	if (args->output_file && !writer_open(&term, NULL))
 		lines = &term;
-	struct run_hooks hooks = { print_interval, lines, 0 };
+	struct run_hooks hooks = { .interval = print_interval, .arg = lines, .ctl = &ctl };
 	FILE *out = report.f;
 	for (size_t i = 0; i < set->njobs; i++)
 		if (set->jobs[i].status_interval_ms)
 			hooks.interval_ms = set->jobs[i].status_interval_ms;
 	set->force = args->force;
+	/* Ctrl-C, SIGTERM and SIGHUP (the SSH session dropped) all end the
+	 * run the same way: I/O stops, results so far are reported, cleanup
+	 * runs. Until the report is out: a second Ctrl-C must not cut it. */
+	runctl_init(&ctl, NULL);
+	sigstop_install(&sigs, &ctl, false);
 	/* `| head -n1`: the reader leaving stops the run (outwatch.c). */
-	outwatch_start(fileno(out == stdout || hooks.interval_ms ? stdout : out), on_stop_signal);
+	outwatch_start(fileno(out == stdout || hooks.interval_ms ? stdout : out), &ctl);
 	status = run_job_set(set, &hooks, &result, err, sizeof(err));
 	outwatch_stop();
 	if (status) {
@@ -104,22 +79,25 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 		fprintf(stderr, "blktop: %s\n", err);
 	status = result.exit_status;
 	run_result_free(&result);
-	if (stop_signal) {
+	int sig = runctl_signo(&ctl);
+	if (sig) {
 		/* Interrupted: the report covers what ran; the status says so,
 		 * as a shell expects of a program ended by a signal. */
-		if (stop_signal == SIGPIPE)
+		if (sig == SIGPIPE)
 			fputs(_("blktop: the output's reader went away (broken pipe); the run was stopped\n"),
 			      stderr);
 		else
 			fprintf(stderr, _("blktop: stopped by signal %d (%s); the report covers the time that ran\n"),
-				(int)stop_signal, strsignal(stop_signal));
-		status = BLKTOP_SIGNAL_BASE + stop_signal;
+				sig, strsignal(sig));
+		status = BLKTOP_SIGNAL_BASE + sig;
 	}
 close:
 	/* A report that could not be written is a failed run. */
 	if (lines != &report)
 		status = writer_close(lines, status);
-	return writer_close(&report, status);
+	status = writer_close(&report, status);
+	sigstop_end(&sigs);
+	return status;
 }
 
 /* The full screen with a job set already running. */
@@ -204,14 +182,12 @@ int main(int argc, char **argv)
 		buildinfo_print(stdout);
 		return 0;
 	case MODE_RUN:
-		install_signals();
 		if (job_set_add(&set, &args.job))
 			return BLKTOP_FAILED;
 		status = args.batch ? run_batch(&args, &set) : run_screen(&args, &set);
 		break;
 	case MODE_JOBFILE: {
 		char err[512];
-		install_signals();
 		if (jobfile_parse(args.jobfile, &set, err, sizeof(err))) {
 			fprintf(stderr, "blktop: %s\n", err);
 			status = BLKTOP_USAGE;

@@ -23,7 +23,7 @@ static struct {
 	bool on;
 	int fd;
 	int stop[2];
-	void (*gone)(int sig);
+	struct runctl *ctl;
 	pthread_t tid;
 } w = { false, -1, { -1, -1 }, NULL, 0 };
 
@@ -34,26 +34,23 @@ static void *watch_main(void *arg)
 	/* Signals go to the main thread, whose handlers ask the run to stop. */
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, NULL);
-	bool gone = false;
 	for (;;) {
-		/* Once gone, the output is not watched any more, but the stop
-		 * is asked again every 50 ms: a run that starts after the
-		 * reader left (a procedure's next step) clears the stop flag
-		 * it finds set. */
-		struct pollfd p[2] = { { gone ? -1 : w.fd, 0, 0 }, { w.stop[0], POLLIN, 0 } };
-		int r = poll(p, 2, gone ? 50 : -1);
+		struct pollfd p[2] = { { w.fd, 0, 0 }, { w.stop[0], POLLIN, 0 } };
+		int r = poll(p, 2, -1);
 		if (r < 0)
 			continue;
 		if (p[1].revents)
 			return NULL;
-		if (gone || (p[0].revents & (POLLERR | POLLHUP | POLLNVAL))) {
-			gone = true;
-			w.gone(SIGPIPE);
+		/* Once is enough: a stop is never taken back, so a step of a
+		 * procedure that starts after this does not start at all. */
+		if (p[0].revents & (POLLERR | POLLHUP | POLLNVAL)) {
+			runctl_stop(w.ctl, RUNCTL_OUTPUT_GONE, SIGPIPE, "the output's reader went away");
+			return NULL;
 		}
 	}
 }
 
-int outwatch_start(int fd, void (*gone)(int sig))
+int outwatch_start(int fd, struct runctl *ctl)
 {
 	struct stat st;
 	if (w.on || fd < 0 || fstat(fd, &st) || !(S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode)))
@@ -61,7 +58,7 @@ int outwatch_start(int fd, void (*gone)(int sig))
 	if (pipe2(w.stop, O_CLOEXEC))
 		return -1;
 	w.fd = fd;
-	w.gone = gone;
+	w.ctl = ctl;
 	if (pthread_create(&w.tid, NULL, watch_main, NULL)) {
 		close(w.stop[0]);
 		close(w.stop[1]);

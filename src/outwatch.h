@@ -4,12 +4,14 @@
 #ifndef BLKTOP_OUTWATCH_H
 #define BLKTOP_OUTWATCH_H
 
+#include "util/runctl.h"
+
 /* Watches fd when it is a pipe or a socket; when its reader has gone,
- * calls gone(SIGPIPE), and again every 50 ms until outwatch_stop(), from
- * the watcher's own thread (so gone must do no more than a signal
- * handler would, and may be called many times). Returns 0 when watching, -1
- * when fd is not worth watching (a file, a terminal) or on error. */
-int outwatch_start(int fd, void (*gone)(int sig));
+ * stops ctl as SIGPIPE would (cause RUNCTL_OUTPUT_GONE, signal SIGPIPE:
+ * exit status 141), from the watcher's own thread. Returns 0 when
+ * watching, -1 when fd is not worth watching (a file, a terminal) or on
+ * error. */
+int outwatch_start(int fd, struct runctl *ctl);
 /* Ends the watcher and waits for its thread; safe without a start. */
 void outwatch_stop(void);
 

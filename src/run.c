@@ -27,13 +27,6 @@
 #define MONITOR_NAP_NS (50ULL * 1000 * 1000)
 #define KICK_GRACE_NS (500ULL * 1000 * 1000)
 
-static volatile int run_stop_flag;
-
-void run_request_stop(void)
-{
-	run_stop_flag = 1;
-}
-
 /* What the monitor reads of a section at one moment. */
 struct section_snap {
 	uint64_t t_ns;
@@ -170,8 +163,8 @@ static void thread_init_stats(struct job_thread *t)
 }
 
 /* Builds the threads of one section and opens what they use. */
-static int section_prepare(struct section *s, struct open_targets *ot, bool force, char *err,
-			   size_t errlen)
+static int section_prepare(struct section *s, struct open_targets *ot, struct runctl *ctl,
+			   bool force, char *err, size_t errlen)
 {
 	const struct job_spec *job = s->spec;
 	struct target want[MAX_FILES_PER_JOB];
@@ -226,7 +219,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, bool forc
 				t->cpus = cpus;
 			}
 		}
-		t->stop = &run_stop_flag;
+		t->ctl = ctl;
 	}
 	s->prev_tick = calloc(1, sizeof(*s->prev_tick));
 	s->prev_hook = calloc(1, sizeof(*s->prev_hook));
@@ -359,8 +352,10 @@ static void on_kick(int sig)
  * end (a stop was asked for, or the runtime is over) and a thread is still
  * waiting, a signal interrupts its wait so it notices, even if the device
  * has stopped answering. */
-static void kick_late_threads(struct section *secs, size_t n, unsigned wave, uint64_t now)
+static void kick_late_threads(struct section *secs, size_t n, unsigned wave,
+			      const struct runctl *ctl, uint64_t now)
 {
+	bool stopping = runctl_stopped(ctl);
 	for (size_t i = 0; i < n; i++) {
 		struct section *s = &secs[i];
 		if (s->wave != wave)
@@ -368,7 +363,7 @@ static void kick_late_threads(struct section *secs, size_t n, unsigned wave, uin
 		for (unsigned k = 0; k < s->nthreads; k++) {
 			struct job_thread *t = &s->threads[k];
 			uint64_t deadline = __atomic_load_n(&t->deadline_ns, __ATOMIC_RELAXED);
-			bool late = run_stop_flag || (deadline && now > deadline + KICK_GRACE_NS);
+			bool late = stopping || (deadline && now > deadline + KICK_GRACE_NS);
 			if (late && t->tid && !__atomic_load_n(&t->finished, __ATOMIC_ACQUIRE))
 				pthread_kill(t->tid, SIGUSR1);
 		}
@@ -402,7 +397,7 @@ static void nap_until(uint64_t when)
 /* Starts a wave's threads and watches them until they all end. */
 /* Threads of a wave set up (buffers, engine) first and start together:
  * setup time is not run time, and samples line up with the I/O. */
-static void wait_ready(struct section *secs, size_t n, unsigned wave)
+static void wait_ready(struct section *secs, size_t n, unsigned wave, const struct runctl *ctl)
 {
 	for (;;) {
 		bool all = true;
@@ -415,7 +410,7 @@ static void wait_ready(struct section *secs, size_t n, unsigned wave)
 				      __atomic_load_n(&t->finished, __ATOMIC_ACQUIRE);
 			}
 		}
-		if (all || run_stop_flag)
+		if (all || runctl_stopped(ctl))
 			return;
 		struct timespec ts = { 0, 1000000 };
 		nanosleep(&ts, NULL);
@@ -423,7 +418,7 @@ static void wait_ready(struct section *secs, size_t n, unsigned wave)
 }
 
 static int run_wave(struct section *secs, size_t n, unsigned wave, const struct run_hooks *hooks,
-		    char *err, size_t errlen)
+		    struct runctl *ctl, char *err, size_t errlen)
 {
 	int go = 0;
 	int status = 0;
@@ -440,12 +435,12 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 				snprintf(err, errlen, _("cannot start a job thread: %s"), strerror(r));
 				t->finished = 1;
 				t->tid = 0;
-				run_request_stop();
+				runctl_stop(ctl, RUNCTL_ERROR, 0, "cannot start a job thread");
 				status = BLKTOP_FAILED;
 			}
 		}
 	}
-	wait_ready(secs, n, wave);
+	wait_ready(secs, n, wave, ctl);
 
 	uint64_t start = now_ns();
 	uint64_t tick = start, hook_next = UINT64_MAX;
@@ -479,7 +474,7 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 		nap_until(tick < hook_next ? tick : hook_next);
 		uint64_t now = now_ns();
 		if (now >= next_kick) {
-			kick_late_threads(secs, n, wave, now);
+			kick_late_threads(secs, n, wave, ctl, now);
 			next_kick = now + KICK_GRACE_NS;
 		}
 		bool do_tick = now >= tick, do_hook = now >= hook_next;
@@ -669,7 +664,10 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	sa.sa_handler = on_kick; /* no SA_RESTART: the wait must return EINTR */
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGUSR1, &sa, NULL);
-	run_stop_flag = 0;
+	/* The run's own control, under the caller's: nothing is reset, so a
+	 * stop the caller asked for before this point still holds. */
+	struct runctl ctl;
+	runctl_init(&ctl, hooks ? hooks->ctl : NULL);
 	for (size_t i = 0; i < set->njobs && !status; i++) {
 		struct job_spec *job = &set->jobs[i];
 		if (i > 0 && job->stonewall)
@@ -681,7 +679,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		secs[i].groupid = groupid;
 		status = engine_check(job, err, errlen);
 		if (!status)
-			status = section_prepare(&secs[i], &ot, set->force, err, errlen);
+			status = section_prepare(&secs[i], &ot, &ctl, set->force, err, errlen);
 	}
 	if (status)
 		goto out;
@@ -714,8 +712,8 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	result->start_wall = (uint64_t)time(NULL);
 	disks_snapshot(&ot, &disk_before, &ndisk_before);
 	cpu_snapshot_take(&cpu_before);
-	for (unsigned w = 0; w <= wave && !run_stop_flag; w++)
-		if (run_wave(secs, set->njobs, w, hooks, err, errlen))
+	for (unsigned w = 0; w <= wave && !runctl_stopped(&ctl); w++)
+		if (run_wave(secs, set->njobs, w, hooks, &ctl, err, errlen))
 			result->exit_status = BLKTOP_FAILED;
 	cpu_snapshot_take(&cpu_after);
 	disks_snapshot(&ot, &disk_after, &ndisk_after);

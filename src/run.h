@@ -10,12 +10,18 @@
 
 #include "jobset.h"
 #include "result.h"
+#include "util/runctl.h"
 
 struct run_hooks {
 	/* Called from the monitor each status interval (may be NULL). */
 	void (*interval)(const struct run_interval *iv, void *arg);
 	void *arg;
 	uint64_t interval_ms;       /* 0: no interval callbacks */
+	/* The caller's run control (may be NULL). A stop asked there, before
+	 * or during the run, ends it; the run's own stops (an I/O error that
+	 * ends it) go to a control of its own under this one and never
+	 * reach the caller's. */
+	struct runctl *ctl;
 };
 
 /* Checks the set (targets resolve, sizes fit, gate for writes) and runs it.
@@ -27,8 +33,5 @@ struct run_hooks {
 int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_result *result,
 		char *err, size_t errlen);
 
-
-/* Asks a running job set to stop (signal-safe). */
-void run_request_stop(void);
 
 #endif

@@ -211,7 +211,7 @@ static void nap_ns(uint64_t ns)
 static void stop_on_error(struct job_thread *t, int err)
 {
 	t->error = err;
-	*t->stop = 1;
+	runctl_stop(t->ctl, RUNCTL_ERROR, 0, "I/O error");
 }
 
 static void set_error(struct job_thread *t, int err, const char *what)
@@ -249,7 +249,7 @@ static void set_io_error(struct job_thread *t, const struct io_unit *io, int err
 static bool may_issue(struct loop_state *ls, uint64_t now)
 {
 	struct job_thread *t = ls->t;
-	if (*t->stop || t->error)
+	if (runctl_stopped(t->ctl) || t->error)
 		return false;
 	if (t->deadline_ns && now >= t->deadline_ns)
 		return false;
@@ -348,7 +348,7 @@ static int submit_pending(struct loop_state *ls)
 		if (r == -EAGAIN || r == -EINTR) {
 			/* Not an error: no room in the kernel just now. Retry,
 			 * unless the job is over meanwhile. */
-			if (*t->stop || (t->deadline_ns && now_ns() >= t->deadline_ns)) {
+			if (runctl_stopped(t->ctl) || (t->deadline_ns && now_ns() >= t->deadline_ns)) {
 				while (sent < n)
 					ls->free_list[ls->nfree++] = ls->batch[sent++];
 				break;
@@ -473,7 +473,7 @@ static int reap_full(struct loop_state *ls)
 	do {
 		int got = 0;
 		if (ls->complete_min == 0) {
-			while (got == 0 && !*ls->t->stop) {
+			while (got == 0 && !runctl_stopped(ls->t->ctl)) {
 				got = reap_some(ls, 0, ls->complete_max, 0);
 				if (got < 0)
 					return got;
@@ -485,7 +485,7 @@ static int reap_full(struct loop_state *ls)
 			if (got < 0)
 				return got;
 		}
-		if (*ls->t->stop)
+		if (runctl_stopped(ls->t->ctl))
 			break;
 	} while (ls->inflight > ls->low);
 	return 0;
@@ -594,7 +594,7 @@ void *job_thread_main(void *arg)
 	/* Ready: wait for the others, so the wave starts together. The runner
 	 * sets start, ramp and deadline before it says go. */
 	__atomic_store_n(&t->ready, 1, __ATOMIC_RELEASE);
-	while (t->go && !__atomic_load_n(t->go, __ATOMIC_ACQUIRE) && !*t->stop) {
+	while (t->go && !__atomic_load_n(t->go, __ATOMIC_ACQUIRE) && !runctl_stopped(t->ctl)) {
 		struct timespec ts = { 0, 200000 };
 		nanosleep(&ts, NULL);
 	}

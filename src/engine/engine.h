@@ -11,6 +11,7 @@
 
 #include "job.h"
 #include "stats/stats.h"
+#include "util/runctl.h"
 
 /* One file or device a thread works on; a job with a filename list gets
  * several and takes them in turn, one I/O each (fio's round robin). */
@@ -34,9 +35,10 @@ struct job_thread {
 	uint64_t deadline_ns;       /* 0: none */
 	cpu_set_t cpus;
 	bool pin;
-	/* Set by the runner to end the job, and by a thread whose error the
-	 * job's continue_on_error does not cover: that ends the whole run. */
-	volatile int *stop;
+	/* The run's control: stopped by the runner's caller to end the job,
+	 * and by a thread whose error the job's continue_on_error does not
+	 * cover: that ends the whole run. */
+	struct runctl *ctl;
 	int *go;                    /* set (atomic) when every thread is ready */
 	int ready;                  /* set (atomic) by the thread after setup */
 

@@ -17,41 +17,8 @@
 #include "output/report.h"
 #include "output/writer.h"
 #include "outwatch.h"
+#include "util/sigstop.h"
 #include "util/status.h"
-
-/* The signal that stopped the run, for the exit status (BLKTOP_SIGNAL_BASE + N). Set
- * by the handler, which may not do more than that and ask for the stop;
- * the restore of sysfs values happens on the normal path afterwards. */
-static volatile sig_atomic_t batch_signal;
-
-static void on_signal(int sig)
-{
-	if (!batch_signal)
-		batch_signal = sig;   /* the first one names the exit status */
-	procedure_request_stop();
-}
-
-/* Ctrl-C, SIGTERM and SIGHUP (the SSH session dropped) all end a
- * procedure the same way: the current run stops, no step follows, sysfs
- * values are put back, and the table covers what ran. */
-static void install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	/* An ignored SIGHUP stays ignored: `nohup blktop --batch ... &`
-	 * must live through the end of the SSH session. (SIGINT is taken
-	 * even when ignored, as a shell script's background jobs have it:
-	 * `kill -INT` is how such a run is stopped.) */
-	struct sigaction old_hup;
-	if (sigaction(SIGHUP, NULL, &old_hup) == 0 && old_hup.sa_handler != SIG_IGN)
-		sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-}
 
 struct batch {
 	struct writer *w;             /* the report's destination, w->f == out */
@@ -154,13 +121,22 @@ int procedure_main(struct cli_args *args, struct writer *w)
 
 	if (procedure_kind(args->mode, args->procedure, &kind))
 		return unknown_procedure(args);
-	install_signals();
+	/* Ctrl-C, SIGTERM and SIGHUP (the SSH session dropped) all end a
+	 * procedure the same way: the current run stops, no step follows,
+	 * sysfs values are put back, and the table covers what ran. One
+	 * control for the whole procedure, so a signal between two steps
+	 * stops it as surely as one during a step. */
+	struct runctl ctl;
+	struct sigstop sigs;
+	runctl_init(&ctl, NULL);
+	sigstop_install(&sigs, &ctl, false);
 
 	memset(&req, 0, sizeof(req));
 	req.kind = kind;
 	req.job = args->job;
 	req.force = args->force;
 	req.lat_limit_us = args->lat_limit_us;
+	req.ctl = &ctl;
 
 	struct batch b = { w, out, args->format == OUTPUT_NORMAL ? out : stderr, args->format,
 			   kind == PROC_LATENCY || kind == PROC_IOPS || kind == PROC_THROUGHPUT,
@@ -172,7 +148,7 @@ int procedure_main(struct cli_args *args, struct writer *w)
 	}
 
 	/* `| head -n1`: the reader leaving stops the procedure (outwatch.c). */
-	outwatch_start(fileno(out), on_signal);
+	outwatch_start(fileno(out), &ctl);
 	int st = procedure_run(&req, &hooks, &table, err, sizeof(err));
 	outwatch_stop();
 	/* procedure_run has put everything back; this says so if it had not. */
@@ -192,14 +168,16 @@ int procedure_main(struct cli_args *args, struct writer *w)
 		fprintf(stderr, "blktop: %s\n", err);
 	proc_table_free(&table);
 	writer_flush(w);
-	if (batch_signal == SIGPIPE) {
+	int sig = runctl_signo(&ctl);
+	if (sig == SIGPIPE) {
 		fputs(_("blktop: the output's reader went away (broken pipe); the run was stopped\n"),
 		      stderr);
-		st = BLKTOP_SIGNAL_BASE + batch_signal;
-	} else if (batch_signal) {
+		st = BLKTOP_SIGNAL_BASE + sig;
+	} else if (sig) {
 		fprintf(stderr, _("blktop: stopped by signal %d (%s); the table covers the time that ran\n"),
-			(int)batch_signal, strsignal(batch_signal));
-		st = BLKTOP_SIGNAL_BASE + batch_signal;
+			sig, strsignal(sig));
+		st = BLKTOP_SIGNAL_BASE + sig;
 	}
+	sigstop_end(&sigs);
 	return st;
 }

@@ -41,6 +41,9 @@ struct proc_ctx {
 
 void proc_note(struct proc_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Whether the procedure was asked to stop (req->ctl): no step starts. */
+bool proc_stopped(const struct proc_ctx *c);
+
 /* Whether the user gave a job option (by its table name). */
 bool proc_given(const struct proc_ctx *c, const char *option);
 

@@ -1,7 +1,7 @@
 /* procedure.c - what every procedure needs: the target resolved once (a
  * device, a file, or a directory in which one data file is shared by all
  * steps), jobs built through the options table with the user's options
- * winning, one job set run into rows of the table, and the stop flag.
+ * winning, and one job set run into rows of the table.
  * The procedures themselves are in profile.c, suite.c and sweep.c. */
 #include "config.h"
 #include "procedures/proc_priv.h"
@@ -10,7 +10,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fs.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,25 +30,9 @@
 #include "target.h"
 #include "util/status.h"
 
-/* Set from signal handlers and the screen's stop key, read between steps:
- * run_job_set() clears its own stop flag when a run starts, so a stop
- * asked for between two steps must be remembered here. */
-static volatile sig_atomic_t proc_stop;
-
-void procedure_request_stop(void)
+bool proc_stopped(const struct proc_ctx *c)
 {
-	proc_stop = 1;
-	run_request_stop();
-}
-
-bool procedure_stop_requested(void)
-{
-	return proc_stop != 0;
-}
-
-void procedure_clear_stop(void)
-{
-	proc_stop = 0;
+	return runctl_stopped(c->req->ctl);
 }
 
 int procedure_kind(int mode, const char *name, enum proc_kind *out)
@@ -377,14 +360,11 @@ static void tell_row(struct proc_ctx *c, size_t i)
 		c->hooks->row(c->t, i, c->hooks->arg);
 }
 
-/* The monitor's interval: passes a stop on (see proc_stop) and the live
- * figures to the caller at its own pace. */
+/* The monitor's interval: the live figures, to the caller at its pace. */
 static void live_interval(const struct run_interval *iv, void *arg)
 {
 	struct proc_ctx *c = arg;
 
-	if (proc_stop)
-		run_request_stop();
 	if (c->hooks->interval && c->hooks->interval_ms)
 		c->hooks->interval(iv, c->hooks->arg);
 }
@@ -403,10 +383,11 @@ static void rows_mark(struct proc_ctx *c, size_t first, size_t n, enum proc_row_
 int proc_run(struct proc_ctx *c, struct job_set *set, size_t first)
 {
 	struct run_result r;
-	struct run_hooks rh = { live_interval, c,
-				c->hooks->interval_ms ? c->hooks->interval_ms : 1000 };
+	struct run_hooks rh = { .interval = live_interval, .arg = c,
+				.interval_ms = c->hooks->interval_ms ? c->hooks->interval_ms : 1000,
+				.ctl = c->req->ctl };
 
-	if (proc_stop) {
+	if (proc_stopped(c)) {
 		c->t->interrupted = true;
 		rows_mark(c, first, set->njobs, ROW_STOPPED, _("not run: stopped"));
 		return 0;
@@ -420,7 +401,8 @@ int proc_run(struct proc_ctx *c, struct job_set *set, size_t first)
 		rows_mark(c, first, set->njobs, ROW_FAILED, c->err);
 		return st;
 	}
-	if (proc_stop)
+	bool stopped = proc_stopped(c);
+	if (stopped)
 		c->t->interrupted = true;
 	for (size_t g = 0; g < r.ngroups && first + g < c->t->nrows; g++) {
 		struct proc_row *row = &c->t->rows[first + g];
@@ -431,8 +413,8 @@ int proc_run(struct proc_ctx *c, struct job_set *set, size_t first)
 			snprintf(row->note, sizeof(row->note), "%.*s", (int)sizeof(row->note) - 1,
 				 r.groups[g].error_msg);
 		} else {
-			row->state = proc_stop ? ROW_STOPPED : ROW_DONE;
-			if (proc_stop)
+			row->state = stopped ? ROW_STOPPED : ROW_DONE;
+			if (stopped)
 				snprintf(row->note, sizeof(row->note), "%s",
 					 _("stopped: figures cover the time that ran"));
 		}
@@ -503,7 +485,7 @@ int procedure_run(const struct proc_request *req, const struct proc_hooks *hooks
 			proc_note(&c, _("could not remove %s: %s"), c.tgt.data_file,
 				  strerror(errno));
 	}
-	if (proc_stop)
+	if (proc_stopped(&c))
 		table->interrupted = true;
 	return st;
 }

@@ -16,6 +16,7 @@
 #include "procedures/registry.h"
 #include "jobset.h"
 #include "result.h"
+#include "util/runctl.h"
 
 struct cli_args;
 
@@ -78,6 +79,9 @@ struct proc_request {
 				       * those set by the user win */
 	bool force;
 	unsigned long long lat_limit_us;
+	/* Stopping it ends the current run and starts no further step,
+	 * whenever the stop comes (NULL: runs to the end). */
+	struct runctl *ctl;
 };
 
 /* For a menu of procedures: the name the command line takes ("latency",
@@ -89,7 +93,7 @@ const char *procedure_title(enum proc_kind k);
  * "seven"...). 0, or -1 for an unknown name. */
 int procedure_kind(int mode, const char *name, enum proc_kind *out);
 
-/* Runs a procedure to the end (or until procedure_request_stop()). The
+/* Runs a procedure to the end (or until req->ctl is stopped). The
  * table is filled (free it with proc_table_free, also after a failure).
  * Returns an enum blktop_status: BLKTOP_OK, _FAILED (a run failed), _USAGE
  * (bad input) or _REFUSED (refused for safety),
@@ -98,15 +102,6 @@ int procedure_kind(int mode, const char *name, enum proc_kind *out);
 int procedure_run(const struct proc_request *req, const struct proc_hooks *hooks,
 		  struct proc_table *table, char *err, size_t errlen);
 void proc_table_free(struct proc_table *t);
-
-/* Stops the running procedure: the current run ends, no further step
- * starts. Async-signal-safe. */
-void procedure_request_stop(void);
-bool procedure_stop_requested(void);
-/* Forgets a stop, before the screen starts another procedure (a stop is
- * never forgotten on its own: one that comes before the run starts must
- * still stop it). */
-void procedure_clear_stop(void);
 
 /* The table as text (the seven-test matrix's layout, the Azure block-size test's units...), with an
  * ASCII curve under a sweep; as CSV; as JSON. */

@@ -115,7 +115,7 @@ int suite_run(struct proc_ctx *c)
 		proc_note(c, _("the tests share one file, %s (size %llu MiB)"), c->tgt.data_file,
 			  j.size >> 20);
 
-	for (size_t i = 0; i < n && !procedure_stop_requested(); i++) {
+	for (size_t i = 0; i < n && !proc_stopped(c); i++) {
 		struct job_set set = { NULL, 0, false };
 		st = build_test(c, &tests[i], settings, &j);
 		if (!st && job_set_add(&set, &j))
@@ -137,7 +137,7 @@ int suite_run(struct proc_ctx *c)
 			break;
 		}
 	}
-	if (procedure_stop_requested())
+	if (proc_stopped(c))
 		c->t->interrupted = true;
 	return worst;
 }

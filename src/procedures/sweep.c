@@ -97,7 +97,7 @@ static int sweep_bs(struct proc_ctx *c)
 		n--;
 	c->t->planned = n;
 	c->t->curve_bw = true;
-	for (size_t i = 0; i < n && !procedure_stop_requested(); i++) {
+	for (size_t i = 0; i < n && !proc_stopped(c); i++) {
 		size_t row;
 		if ((st = step_job(c, bs_settings, "bs", steps[i], &j)))
 			return st;
@@ -146,7 +146,7 @@ static int sweep_numjobs(struct proc_ctx *c)
 		: _("random: numjobs 8, 12, 16... until IOPS gain under 3 %% twice, or lat avg passes %llu us"),
 		c->req->lat_limit_us);
 
-	while (stop == RAMP_GO_ON && !procedure_stop_requested()) {
+	while (stop == RAMP_GO_ON && !proc_stopped(c)) {
 		unsigned long long jobs = ramp_numjobs(sequential, n);
 		char label[32];
 		size_t row;
@@ -169,7 +169,7 @@ static int sweep_numjobs(struct proc_ctx *c)
 		n++;
 		stop = ramp_should_stop(pts, n, limit);
 	}
-	if (procedure_stop_requested())
+	if (proc_stopped(c))
 		snprintf(c->t->stop_reason, sizeof(c->t->stop_reason), "stopped");
 	else if (stop != RAMP_GO_ON)
 		snprintf(c->t->stop_reason, sizeof(c->t->stop_reason), "%s", ramp_stop_name(stop));

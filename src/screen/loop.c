@@ -23,7 +23,6 @@
 #include "options.h"
 #include "screen/help.h"
 #include "screen/keys.h"
-#include "screen/signals.h"
 #include "screen/summary.h"
 #include "screen/ui.h"
 #include "util/status.h"
@@ -311,7 +310,7 @@ static void handle_wake(struct ui *u)
 			procui_wake(u);
 			if (u->model.run_rc && u->model.run_err[0])
 				model_set_status(&u->model, true, "%s", u->model.run_err);
-			if (!u->quit && !signals_caught())
+			if (!u->quit && !runctl_stopped(&u->ctl))
 				rescan(u);
 		}
 		if (!model_job_active(&u->model) && u->runner.active) {
@@ -319,7 +318,7 @@ static void handle_wake(struct ui *u)
 			if (u->model.run_rc)
 				model_set_status(&u->model, true, "%s", u->model.run_err);
 			/* Verdicts may have changed (a write made a filesystem). */
-			if (!u->quit && !signals_caught())
+			if (!u->quit && !runctl_stopped(&u->ctl))
 				rescan(u);
 		}
 		reselect(u);
@@ -342,11 +341,6 @@ static void handle_wake(struct ui *u)
 static void tick(struct ui *u)
 {
 	model_sample(&u->model);
-	/* A stop asked before the run reset its flag must not be lost. */
-	if (model_state(&u->model) == JOB_STOPPING) {
-		runner_stop(&u->runner);
-		procrun_stop(&u->procrun);
-	}
 	u->next_tick_ns = mono_ns() + u->delay_ms * 1000000ull;
 	u->dirty = true;
 }
@@ -361,10 +355,10 @@ static void wait_once(struct ui *u, const sigset_t *wait_mask)
 				 { u->wake[0], POLLIN, 0 } };
 	int r = ppoll(pfd, 2, &ts, wait_mask);
 	if (r > 0) {
-		signals_take_pending();
+		sigstop_take_pending(&u->sigs);
 		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
 			u->tty_gone = true;
-			signals_hangup();
+			sigstop_deliver(&u->sigs, RUNCTL_TERMINAL_GONE, SIGHUP);
 		}
 		if (pfd[1].revents & POLLIN)
 			handle_wake(u);
@@ -377,7 +371,7 @@ static void wait_once(struct ui *u, const sigset_t *wait_mask)
 
 static void run_loop(struct ui *u, const sigset_t *wait_mask)
 {
-	while (!u->quit && !signals_caught()) {
+	while (!u->quit && !runctl_stopped(&u->ctl)) {
 		if (u->dirty && !u->tty_gone) {
 			frame_draw(u);
 			u->dirty = false;
@@ -398,8 +392,6 @@ static void finish_job(struct ui *u, const sigset_t *wait_mask)
 			frame_draw(u);
 		u->next_tick_ns = mono_ns() + 200000000ull;
 		wait_once(u, wait_mask);
-		runner_stop(&u->runner);
-		procrun_stop(&u->procrun);
 	}
 }
 
@@ -537,6 +529,9 @@ static void ui_init(struct ui *u, const struct cli_args *args)
 	u->scanner.model = &u->model;
 	u->procrun.model = &u->model;
 	u->procrun.interval_ms = u->delay_ms;
+	runctl_init(&u->ctl, NULL);
+	u->runner.parent = &u->ctl;
+	u->procrun.parent = &u->ctl;
 	u->dirty = true;
 }
 
@@ -544,8 +539,9 @@ static void ui_init(struct ui *u, const struct cli_args *args)
  * program ended by it. */
 static int exit_status(const struct ui *u)
 {
-	if (signals_caught())
-		return BLKTOP_SIGNAL_BASE + signals_caught();
+	int sig = runctl_signo(&u->ctl);
+	if (sig)
+		return BLKTOP_SIGNAL_BASE + sig;
 	if (u->model.have_result)
 		return u->model.result.exit_status;
 	return u->model.run_rc;
@@ -555,7 +551,6 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		const char *scratch_dev)
 {
 	struct ui *u = calloc(1, sizeof(*u));
-	struct screen_signals sigs;
 	if (!u)
 		return BLKTOP_FAILED;
 	ui_init(u, args);
@@ -565,9 +560,13 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		return BLKTOP_FAILED;
 	}
 	u->runner.wake_fd = u->scanner.wake_fd = u->procrun.wake_fd = u->wake[1];
-	signals_take(&sigs);
+	/* Before initscr() (curses then leaves SIGINT and SIGTERM alone) and
+	 * before any thread starts (they inherit the mask): the signals get
+	 * through only while the loop waits. */
+	sigstop_install(&u->sigs, &u->ctl, true);
+	sigstop_block(&u->sigs, SIGWINCH);
 	if (terminal_start(u)) {
-		signals_give_back(&sigs);
+		sigstop_end(&u->sigs);
 		close(u->wake[0]);
 		close(u->wake[1]);
 		model_free(&u->model);
@@ -599,12 +598,13 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		rescan(u);
 	frame_draw(u);
 
-	run_loop(u, &sigs.wait_mask);
-	finish_job(u, &sigs.wait_mask);
+	run_loop(u, &u->sigs.wait_mask);
+	finish_job(u, &u->sigs.wait_mask);
 	scanner_join(&u->scanner);
 	terminal_end(u);
 	stderr_release(u);
-	signals_give_back(&sigs);
+	sigstop_end(&u->sigs);
+	int sig = runctl_signo(&u->ctl);
 
 	bool json = args && args->format == OUTPUT_JSON;
 	int out_rc = -1;  /* the summary on exit: > 0 when it was lost */
@@ -623,14 +623,13 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	if (!u->model.proc_on && u->model.have_result &&
 	    run_ignored_errors(&u->model.result, err, sizeof(err)))
 		fprintf(stderr, "blktop: %s\n", err);
-	if (signals_caught() && (u->model.have_result || u->model.proc_on))
+	if (sig && (u->model.have_result || u->model.proc_on))
 		fprintf(stderr, _("blktop: stopped by signal %d (%s); the report covers the time that ran\n"),
-			signals_caught(), strsignal(signals_caught()));
-	else if (signals_caught())
-		fprintf(stderr, _("blktop: stopped by signal %d (%s)\n"), signals_caught(),
-			strsignal(signals_caught()));
+			sig, strsignal(sig));
+	else if (sig)
+		fprintf(stderr, _("blktop: stopped by signal %d (%s)\n"), sig, strsignal(sig));
 	int status = exit_status(u);
-	if (u->model.proc_on && !signals_caught())
+	if (u->model.proc_on && !sig)
 		status = u->model.run_rc ? u->model.run_rc : out_rc > 0 ? BLKTOP_FAILED : BLKTOP_OK;
 	else if (out_rc > 0 && !status)
 		status = BLKTOP_FAILED;  /* the summary was lost */

@@ -3,7 +3,7 @@
 # model.c takes collector snapshots; loop.c is the one event loop.
 libblktop_a_SOURCES += src/collect/irq.c src/collect/irq.h \
 	src/screen/screen.h src/screen/ui.h src/screen/term.h \
-	src/screen/loop.c src/screen/signals.c src/screen/signals.h \
+	src/screen/loop.c \
 	src/screen/frame.c src/screen/keys.c src/screen/keys.h \
 	src/screen/layout.c src/screen/layout.h src/screen/model.c src/screen/model.h \
 	src/screen/runner.c src/screen/runner.h \

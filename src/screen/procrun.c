@@ -136,7 +136,10 @@ int procrun_start(struct procrun *p, enum proc_kind kind, const struct job_spec 
 	p->req.job = *job;
 	p->req.force = force;
 	p->req.lat_limit_us = p->lat_limit_us;
-	procedure_clear_stop();
+	/* A new control for a new procedure: the last one's stop stays with
+	 * it, and a signal (the parent's) stops this one too. */
+	runctl_init(&p->ctl, p->parent);
+	p->req.ctl = &p->ctl;
 	int e = pthread_create(&p->tid, NULL, procrun_main, p);
 	if (e) {
 		snprintf(err, errlen, _("cannot start the procedure: %s"), strerror(e));
@@ -149,7 +152,7 @@ int procrun_start(struct procrun *p, enum proc_kind kind, const struct job_spec 
 void procrun_stop(struct procrun *p)
 {
 	if (p->active)
-		procedure_request_stop();
+		runctl_stop(&p->ctl, RUNCTL_USER, 0, "stop key");
 }
 
 void procrun_join(struct procrun *p)

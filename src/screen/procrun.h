@@ -11,6 +11,7 @@
 
 #include "procedures/procedure.h"
 #include "screen/model.h"
+#include "util/runctl.h"
 
 struct procrun {
 	struct screen_model *model;
@@ -18,6 +19,8 @@ struct procrun {
 	uint64_t interval_ms;
 	unsigned long long lat_limit_us;  /* numjobs sweep: --lat-limit (0: none) */
 	struct proc_request req;
+	const struct runctl *parent; /* the screen's: its stop stops the procedure */
+	struct runctl ctl;           /* this procedure's: the stop key stops it */
 	pthread_t tid;
 	bool active;                 /* started and not yet joined */
 

@@ -30,7 +30,8 @@ static void on_interval(const struct run_interval *iv, void *arg)
 static void *runner_main(void *arg)
 {
 	struct runner *r = arg;
-	struct run_hooks hooks = { on_interval, r, r->interval_ms };
+	struct run_hooks hooks = { .interval = on_interval, .arg = r,
+				   .interval_ms = r->interval_ms, .ctl = &r->ctl };
 	struct run_result res;
 	char err[512];
 	memset(&res, 0, sizeof(res));
@@ -56,6 +57,8 @@ int runner_start(struct runner *r, const struct job_set *set, char *err, size_t 
 			return -1;
 		}
 	r->set.force = set->force;
+	/* A new control for a new run: the last one's stop stays with it. */
+	runctl_init(&r->ctl, r->parent);
 	model_job_starting(r->model, &r->set);
 	int e = pthread_create(&r->tid, NULL, runner_main, r);
 	if (e) {
@@ -73,7 +76,7 @@ int runner_start(struct runner *r, const struct job_set *set, char *err, size_t 
 void runner_stop(struct runner *r)
 {
 	if (r->active)
-		run_request_stop();
+		runctl_stop(&r->ctl, RUNCTL_USER, 0, "stop key");
 }
 
 void runner_join(struct runner *r)

@@ -11,12 +11,15 @@
 
 #include "run.h"
 #include "screen/model.h"
+#include "util/runctl.h"
 
 struct runner {
 	struct screen_model *model;
 	int wake_fd;                 /* write end of the loop's pipe */
 	uint64_t interval_ms;
 	struct job_set set;          /* a copy of what runs */
+	const struct runctl *parent; /* the screen's: its stop stops the run */
+	struct runctl ctl;           /* this run's: the stop key stops it */
 	pthread_t tid;
 	bool active;                 /* started and not yet joined */
 };

@@ -17,6 +17,8 @@
 #include "screen/procrun.h"
 #include "screen/runner.h"
 #include "screen/theme.h"
+#include "util/runctl.h"
+#include "util/sigstop.h"
 
 enum prompt_kind { PROMPT_NONE, PROMPT_QUIT, PROMPT_SAVE };
 
@@ -30,6 +32,10 @@ struct ui {
 	struct form form;
 	struct procmenu procmenu;
 	struct procrun procrun;
+	/* The screen's own control: signals and a hung-up terminal stop it,
+	 * and with it every job and procedure started under it. */
+	struct runctl ctl;
+	struct sigstop sigs;
 	uint64_t seen_proc_seq, seen_proc_row;
 	struct pane_state ps[PANE_COUNT];
 	enum pane_id focus;
