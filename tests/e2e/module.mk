@@ -81,3 +81,8 @@ dist_check_SCRIPTS += tests/e2e/one_per_submit.sh
 # with each of fio's options, and a kernel that refuses it (issue 12).
 TESTS += tests/e2e/engines.sh tests/e2e/io_uring.sh
 dist_check_SCRIPTS += tests/e2e/engines.sh tests/e2e/io_uring.sh
+# Issue 11: the stop paths (SIGINT to a batch job and a suite, the
+# output's reader leaving, the screen's s key) under ThreadSanitizer;
+# skips unless configured with --enable-tsan (quickstart's third build).
+TESTS += tests/e2e/tsan.sh
+dist_check_SCRIPTS += tests/e2e/tsan.sh
