@@ -9,7 +9,6 @@
 #include "config.h"
 #include "jobfile.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -19,6 +18,7 @@
 
 #include "i18n.h"
 #include "options.h"
+#include "util/str.h"
 
 /* fio's own default limit of jobs (--max-jobs); it also keeps a hostile
  * file of empty sections from eating memory (each job is ~9 KiB). */
@@ -78,19 +78,6 @@ static int fail(struct parser *p, const char *fmt, ...)
 	return -1;
 }
 
-/* fio strips white space and control characters (a CR) at the end. */
-static char *trim(char *s)
-{
-	while (isspace((unsigned char)*s))
-		s++;
-	size_t n = strlen(s);
-	while (n > 0 && (isspace((unsigned char)s[n - 1]) ||
-			 iscntrl((unsigned char)s[n - 1])))
-		n--;
-	s[n] = '\0';
-	return s;
-}
-
 /* Hands the job section just read to the file's job list. */
 static int finish_section(struct parser *p)
 {
@@ -109,7 +96,7 @@ static int start_section(struct parser *p, char *s)
 	if (n < 2 || s[n - 1] != ']')
 		return fail(p, _("section header '%s' does not end with ']'"), s);
 	s[n - 1] = '\0';
-	char *name = trim(s + 1);
+	char *name = str_trim(s + 1);
 	if (!*name)
 		return fail(p, _("empty section name '[]'"));
 	if (finish_section(p))
@@ -149,8 +136,8 @@ static int set_option(struct parser *p, char *s)
 
 	if (eq) {
 		*eq = '\0';
-		value = trim(eq + 1);
-		key = trim(key);
+		value = str_trim(eq + 1);
+		key = str_trim(key);
 	}
 	if (!*key)
 		return fail(p, _("'=' with no option name before it"));
@@ -182,7 +169,8 @@ static int parse_line(struct parser *p, char *s)
 {
 	/* fio ends a line at its first ';' or '#', wherever it stands. */
 	s[strcspn(s, ";#")] = '\0';
-	s = trim(s);
+	/* fio strips white space and control characters (a CR) too. */
+	s = str_trim(s);
 	if (!*s)
 		return 0;
 	if (*s == '[')

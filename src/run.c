@@ -1,8 +1,8 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* run.c - runs a job set. Each job section becomes numjobs threads; sections
  * run together unless stonewall puts them in a later wave. The calling
- * thread is the monitor: it never touches the I/O path, it only reads the
- * threads' counters (relaxed atomics) once a second to make per-second
- * samples and status intervals, then merges everything at the end. */
+ * thread paces the wave and is its monitor (monitor.c: samples and status
+ * intervals, never the I/O path), then merges everything at the end. */
 #include "config.h"
 #include "run.h"
 
@@ -17,8 +17,10 @@
 
 #include "engine/engine.h"
 #include "i18n.h"
+#include "monitor.h"
 #include "options.h"
 #include "target.h"
+#include "util/cpulist.h"
 #include "util/status.h"
 
 #define MAX_FILES_PER_JOB 64
@@ -26,15 +28,6 @@
 #define SERIES_CAP 2048
 #define MONITOR_NAP_NS (50ULL * 1000 * 1000)
 #define KICK_GRACE_NS (500ULL * 1000 * 1000)
-
-/* What the monitor reads of a section at one moment. */
-struct section_snap {
-	uint64_t t_ns;
-	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT], errors[DIR_COUNT];
-	int first_error[DIR_COUNT];
-	uint64_t clat_n[DIR_COUNT], clat_sum[DIR_COUNT];
-	struct hist clat[DIR_COUNT];
-};
 
 struct section {
 	struct job_spec *spec;
@@ -44,9 +37,7 @@ struct section {
 	unsigned nthreads;
 	struct thread_file *files;  /* nthreads * files_per_thread */
 	unsigned files_per_thread;
-	struct section_snap *prev_tick, *prev_hook, *cur;
-	struct group_result *res;
-	uint64_t epoch_ns;          /* end of the ramp: samples count from here */
+	struct monitor mon;         /* its samples, intervals and result */
 };
 
 /* Targets opened for the whole run, shared by the clones that use them. */
@@ -101,45 +92,29 @@ static void close_all(struct open_targets *ot)
 	ot->n = 0;
 }
 
-/* Parses "0-3,6" into a set of online CPUs. 0, or -1 with err set. */
+/* cpus_allowed ("0-3,6") as a set of online CPUs. 0, or -1 with err set. */
 static int parse_cpus(const char *list, cpu_set_t *set, char *err, size_t errlen)
 {
-	CPU_ZERO(set);
+	unsigned char bits[CPU_SETSIZE];
 	long online = sysconf(_SC_NPROCESSORS_ONLN);
-	char buf[256];
-	snprintf(buf, sizeof(buf), "%s", list);
-	char *save = NULL;
 	bool any = false;
-	for (char *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		char *end;
-		errno = 0;
-		long lo = strtol(tok, &end, 10), hi = lo;
-		if (end == tok || errno || lo < 0)
-			goto bad;
-		if (*end == '-') {
-			char *p = end + 1;
-			hi = strtol(p, &end, 10);
-			if (end == p || hi < lo)
-				goto bad;
-		}
-		if (*end)
-			goto bad;
-		for (long c = lo; c <= hi && c < CPU_SETSIZE; c++) {
-			if (c < online) {
-				CPU_SET((int)c, set);
-				any = true;
-			}
-		}
+
+	CPU_ZERO(set);
+	if (cpulist_parse(list, bits, CPU_SETSIZE) < 0) {
+		snprintf(err, errlen, _("cpus_allowed: '%s' is not a CPU list such as 0-3,6"), list);
+		return -1;
 	}
+	for (int c = 0; c < CPU_SETSIZE && c < online; c++)
+		if (bits[c]) {
+			CPU_SET(c, set);
+			any = true;
+		}
 	if (!any) {
 		snprintf(err, errlen, _("cpus_allowed: none of %s is online (CPUs 0-%ld here)"),
 			 list, online - 1);
 		return -1;
 	}
 	return 0;
-bad:
-	snprintf(err, errlen, _("cpus_allowed: '%s' is not a CPU list such as 0-3,6"), list);
-	return -1;
 }
 
 /* The n-th CPU of a set, wrapping: cpus_allowed_policy=split. */
@@ -221,10 +196,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		}
 		t->ctl = ctl;
 	}
-	s->prev_tick = calloc(1, sizeof(*s->prev_tick));
-	s->prev_hook = calloc(1, sizeof(*s->prev_hook));
-	s->cur = calloc(1, sizeof(*s->cur));
-	if (!s->prev_tick || !s->prev_hook || !s->cur)
+	if (monitor_init(&s->mon, job, s->groupid, s->threads, s->nthreads))
 		goto nomem;
 	return 0;
 nomem:
@@ -236,111 +208,7 @@ static void section_free(struct section *s)
 {
 	free(s->threads);
 	free(s->files);
-	free(s->prev_tick);
-	free(s->prev_hook);
-	free(s->cur);
-}
-
-/* Reads what the threads have counted so far, without stopping them. */
-static void section_snapshot(struct section *s, struct section_snap *m, uint64_t t_ns)
-{
-	memset(m, 0, sizeof(*m));
-	m->t_ns = t_ns;
-	for (unsigned i = 0; i < s->nthreads; i++) {
-		const struct job_thread *t = &s->threads[i];
-		for (int d = 0; d < DIR_COUNT; d++) {
-			const struct dir_stats *ds = &t->dir[d];
-			m->ios[d] += __atomic_load_n(&ds->ios, __ATOMIC_RELAXED);
-			m->bytes[d] += __atomic_load_n(&ds->bytes, __ATOMIC_RELAXED);
-			m->errors[d] += __atomic_load_n(&ds->errors, __ATOMIC_RELAXED);
-			if (!m->first_error[d])
-				m->first_error[d] = __atomic_load_n(&ds->first_error,
-								    __ATOMIC_ACQUIRE);
-			m->clat_n[d] += __atomic_load_n(&ds->clat.n, __ATOMIC_RELAXED);
-			m->clat_sum[d] += __atomic_load_n(&ds->clat.sum_ns, __ATOMIC_RELAXED);
-			for (unsigned b = 0; b < HIST_NR; b++)
-				m->clat[d].count[b] +=
-					__atomic_load_n(&ds->clat.hist.count[b], __ATOMIC_RELAXED);
-		}
-	}
-}
-
-static uint64_t hist_highest(const struct hist *h)
-{
-	for (unsigned b = HIST_NR; b-- > 0;)
-		if (h->count[b])
-			return hist_bucket_value(b);
-	return 0;
-}
-
-/* One second of a section: its sample, for iops_* / bw_* and the series. */
-static void section_sample(struct section *s, const struct section_snap *a,
-			   const struct section_snap *b)
-{
-	double secs = (double)(b->t_ns - a->t_ns) / 1e9;
-	struct sample smp;
-	struct hist diff;
-	uint64_t p[2];
-	static const double p50_99[2] = { 50.0, 99.0 };
-
-	if (secs <= 0)
-		return;
-	memset(&smp, 0, sizeof(smp));
-	smp.t_ms = (b->t_ns - s->epoch_ns) / 1000000ULL;
-	smp.span_ms = (uint32_t)((b->t_ns - a->t_ns) / 1000000ULL);
-	for (int d = 0; d < DIR_COUNT; d++) {
-		if (!rw_reads(s->spec->rw) && d == DIR_READ)
-			continue;
-		if (!rw_writes(s->spec->rw) && d == DIR_WRITE)
-			continue;
-		double iops = (double)(b->ios[d] - a->ios[d]) / secs;
-		double bw = (double)(b->bytes[d] - a->bytes[d]) / secs;
-		sample_stat_add(&s->res->iops_samples[d], iops);
-		sample_stat_add(&s->res->bw_samples[d], bw / 1024.0);
-		smp.iops[d] = iops;
-		smp.bw_bytes[d] = bw;
-		hist_diff(&diff, &b->clat[d], &a->clat[d]);
-		hist_percentiles(&diff, p50_99, 2, 0, UINT64_MAX, p);
-		smp.clat_p50_ns[d] = p[0];
-		smp.clat_p99_ns[d] = p[1];
-	}
-	sample_series_add(&s->res->series, &smp);
-}
-
-static void section_emit(struct section *s, const struct section_snap *a,
-			 const struct section_snap *b, const struct run_hooks *hooks, bool ramping)
-{
-	struct run_interval iv;
-	struct hist diff;
-
-	if (!hooks || !hooks->interval)
-		return;
-	memset(&iv, 0, sizeof(iv));
-	iv.groupid = s->groupid;
-	iv.name = s->spec->name;
-	iv.t_ms = b->t_ns > s->epoch_ns ? (b->t_ns - s->epoch_ns) / 1000000ULL : 0;
-	iv.span_ms = (b->t_ns - a->t_ns) / 1000000ULL;
-	iv.runtime_ms = s->spec->runtime_ms;
-	iv.ramping = ramping;
-	for (int d = 0; d < DIR_COUNT; d++) {
-		iv.ios[d] = b->ios[d] - a->ios[d];
-		iv.bytes[d] = b->bytes[d] - a->bytes[d];
-		iv.errors[d] = b->errors[d] - a->errors[d];
-		uint64_t n = b->clat_n[d] - a->clat_n[d];
-		iv.clat_mean_ns[d] = n ? (b->clat_sum[d] - a->clat_sum[d]) / n : 0;
-		hist_diff(&diff, &b->clat[d], &a->clat[d]);
-		hist_percentiles(&diff, hist_default_pcts, hist_default_npcts, 0, UINT64_MAX,
-				 iv.clat_pct_ns[d]);
-		iv.clat_max_ns[d] = hist_highest(&diff);
-		iv.run_ios[d] = b->ios[d];
-		iv.run_errors[d] = b->errors[d];
-		iv.first_error[d] = b->first_error[d];
-		iv.run_bytes[d] = b->bytes[d];
-		iv.run_clat_mean_ns[d] = b->clat_n[d] ? b->clat_sum[d] / b->clat_n[d] : 0;
-		hist_percentiles(&b->clat[d], hist_default_pcts, hist_default_npcts, 0, UINT64_MAX,
-				 iv.run_clat_pct_ns[d]);
-	}
-	hooks->interval(&iv, hooks->arg);
+	monitor_free(&s->mon);
 }
 
 static void on_kick(int sig)
@@ -390,11 +258,9 @@ static void nap_until(uint64_t when)
 	uint64_t d = when - now;
 	if (d > MONITOR_NAP_NS)
 		d = MONITOR_NAP_NS;
-	struct timespec ts = { (time_t)(d / 1000000000ULL), (long)(d % 1000000000ULL) };
-	nanosleep(&ts, NULL);
+	sleep_ns(d);
 }
 
-/* Starts a wave's threads and watches them until they all end. */
 /* Threads of a wave set up (buffers, engine) first and start together:
  * setup time is not run time, and samples line up with the I/O. */
 static void wait_ready(struct section *secs, size_t n, unsigned wave, const struct runctl *ctl)
@@ -412,11 +278,11 @@ static void wait_ready(struct section *secs, size_t n, unsigned wave, const stru
 		}
 		if (all || runctl_stopped(ctl))
 			return;
-		struct timespec ts = { 0, 1000000 };
-		nanosleep(&ts, NULL);
+		sleep_ns(1000000);
 	}
 }
 
+/* Starts a wave's threads and watches them until they all end. */
 static int run_wave(struct section *secs, size_t n, unsigned wave, const struct run_hooks *hooks,
 		    struct runctl *ctl, char *err, size_t errlen)
 {
@@ -451,18 +317,16 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 		if (s->wave != wave)
 			continue;
 		const struct job_spec *job = s->spec;
-		s->epoch_ns = start + job->ramp_ms * 1000000ULL;
-		section_snapshot(s, s->prev_tick, s->epoch_ns);
-		*s->prev_hook = *s->prev_tick;
-		s->prev_hook->t_ns = start;
+		uint64_t epoch = start + job->ramp_ms * 1000000ULL;
+		monitor_start(&s->mon, start, epoch);
 		for (unsigned k = 0; k < s->nthreads; k++) {
 			struct job_thread *t = &s->threads[k];
 			t->start_ns = start;
-			t->ramp_end_ns = s->epoch_ns;
-			t->deadline_ns = job->runtime_ms ? s->epoch_ns + job->runtime_ms * 1000000ULL : 0;
+			t->ramp_end_ns = epoch;
+			t->deadline_ns = job->runtime_ms ? epoch + job->runtime_ms * 1000000ULL : 0;
 		}
-		if (s->epoch_ns > tick)
-			tick = s->epoch_ns;
+		if (epoch > tick)
+			tick = epoch;
 	}
 	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
 	tick += 1000000000ULL;
@@ -480,20 +344,9 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 		bool do_tick = now >= tick, do_hook = now >= hook_next;
 		if (!do_tick && !do_hook)
 			continue;
-		for (size_t i = 0; i < n; i++) {
-			struct section *s = &secs[i];
-			if (s->wave != wave)
-				continue;
-			section_snapshot(s, s->cur, now);
-			if (do_tick && now >= s->epoch_ns + 1000000000ULL) {
-				section_sample(s, s->prev_tick, s->cur);
-				*s->prev_tick = *s->cur;
-			}
-			if (do_hook) {
-				section_emit(s, s->prev_hook, s->cur, hooks, now < s->epoch_ns);
-				*s->prev_hook = *s->cur;
-			}
-		}
+		for (size_t i = 0; i < n; i++)
+			if (secs[i].wave == wave)
+				monitor_update(&secs[i].mon, now, do_tick, do_hook, hooks);
 		if (do_tick)
 			while (tick <= now)
 				tick += 1000000000ULL;
@@ -508,16 +361,9 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 					pthread_join(secs[i].threads[k].tid, NULL);
 	/* A last status line for what happened since the previous one. */
 	if (hook_gap)
-		for (size_t i = 0; i < n; i++) {
-			struct section *s = &secs[i];
-			if (s->wave != wave)
-				continue;
-			section_snapshot(s, s->cur, now_ns());
-			if (s->cur->ios[0] + s->cur->ios[1] != s->prev_hook->ios[0] + s->prev_hook->ios[1] ||
-			    s->cur->errors[0] + s->cur->errors[1] !=
-				    s->prev_hook->errors[0] + s->prev_hook->errors[1])
-				section_emit(s, s->prev_hook, s->cur, hooks, false);
-		}
+		for (size_t i = 0; i < n; i++)
+			if (secs[i].wave == wave)
+				monitor_finish(&secs[i].mon, hooks);
 	return status;
 }
 
@@ -529,7 +375,7 @@ static double tv_secs(const struct timeval *a, const struct timeval *b)
 /* Merges the threads of a section into its group result. */
 static void section_collect(struct section *s)
 {
-	struct group_result *g = s->res;
+	struct group_result *g = s->mon.res;
 	uint64_t from = UINT64_MAX, to = 0;
 	double usr = 0, sys = 0;
 
@@ -692,13 +538,13 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	}
 	result->ngroups = set->njobs;
 	for (size_t i = 0; i < set->njobs; i++) {
-		secs[i].res = &result->groups[i];
+		secs[i].mon.res = &result->groups[i];
 		const char *path = "";
 		for (size_t k = 0; k < ot.n; k++)
 			if (secs[i].files && ot.v[k]->fd == secs[i].files[0].fd)
 				path = ot.v[k]->path;
-		group_init(secs[i].res, &secs[i], path);
-		sample_series_init(&secs[i].res->series, SERIES_CAP);
+		group_init(secs[i].mon.res, &secs[i], path);
+		sample_series_init(&secs[i].mon.res->series, SERIES_CAP);
 	}
 	if (ot.n && ot.v[0]->disk[0])
 		snprintf(result->device_name, sizeof(result->device_name), "%s", ot.v[0]->disk);
@@ -721,10 +567,10 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	for (size_t i = 0; i < set->njobs; i++) {
 		if (secs[i].wave <= wave)
 			section_collect(&secs[i]);
-		if (secs[i].res->error && !result->exit_status) {
+		if (secs[i].mon.res->error && !result->exit_status) {
 			/* The message names the job, or the target and offset. */
 			result->exit_status = BLKTOP_FAILED;
-			snprintf(err, errlen, "%s", secs[i].res->error_msg);
+			snprintf(err, errlen, "%s", secs[i].mon.res->error_msg);
 		}
 	}
 	if (cpu_before.ncpu && cpu_after.ncpu)

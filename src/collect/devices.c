@@ -4,7 +4,6 @@
 #include "config.h"
 #include "collect/devices.h"
 
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -14,15 +13,7 @@
 #include <unistd.h>
 
 #include "sysroot.h"
-
-/* Copies a string, cutting it to fit. */
-static void copy_str(char *dst, size_t len, const char *src)
-{
-	size_t n = strnlen(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
+#include "util/str.h"
 
 /* Builds the full path (prefix included) of a sysfs path given by a
  * format. Returns false when it does not fit. */
@@ -77,18 +68,6 @@ static unsigned long long sectors_bytes(long long sectors)
 	if ((unsigned long long)sectors > ~0ULL / 512)
 		return ~0ULL;
 	return (unsigned long long)sectors * 512;
-}
-
-/* Vendors pad model strings with spaces; drop them at both ends. */
-static void trim(char *s)
-{
-	size_t n = strlen(s), start = 0;
-
-	while (n > 0 && isspace((unsigned char)s[n - 1]))
-		s[--n] = '\0';
-	while (start < n && isspace((unsigned char)s[start]))
-		start++;
-	memmove(s, s + start, n - start + 1);
 }
 
 static bool path_exists(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -172,7 +151,7 @@ static void find_transport(struct blk_dev *d)
 			}
 		}
 	}
-	copy_str(d->transport, sizeof(d->transport), sub);
+	str_copy(d->transport, sizeof(d->transport), sub);
 }
 
 /* "none [mq-deadline] kyber" -> "mq-deadline"; a lone "none" stays. */
@@ -184,8 +163,8 @@ static void active_scheduler(char *out, size_t len, const char *line)
 		snprintf(out, len, "%.*s", (int)(rb - lb - 1), lb + 1);
 		return;
 	}
-	copy_str(out, len, line);
-	trim(out);
+	str_copy(out, len, line);
+	str_trim(out);
 }
 
 /* Whether a DEVNAME of n bytes names a node inside /dev: not empty, not
@@ -288,7 +267,7 @@ static int scan_partitions(struct blk_dev *disk)
 		}
 		struct blk_dev *p = &disk->parts[disk->nparts];
 		memset(p, 0, sizeof(*p));
-		copy_str(p->name, sizeof(p->name), de->d_name);
+		str_copy(p->name, sizeof(p->name), de->d_name);
 		snprintf(sysdir, sizeof(sysdir), "/sys/block/%s/%s", disk->name, p->name);
 		p->is_partition = true;
 		p->partno = (unsigned)read_num(0, sysdir, "partition");
@@ -341,10 +320,10 @@ static bool read_disk(struct blk_dev *d)
 	if (read_attr(buf, sizeof(buf), "%s/queue/scheduler", sysdir))
 		active_scheduler(d->scheduler, sizeof(d->scheduler), buf);
 	if (read_attr(d->model, sizeof(d->model), "%s/device/model", sysdir))
-		trim(d->model);
+		str_trim(d->model);
 	/* virtio and PCI give a hex vendor id, which tells a user nothing. */
 	if (read_attr(d->vendor, sizeof(d->vendor), "%s/device/vendor", sysdir))
-		trim(d->vendor);
+		str_trim(d->vendor);
 	if (strncmp(d->vendor, "0x", 2) == 0)
 		d->vendor[0] = '\0';
 	return true;
@@ -379,7 +358,7 @@ int dev_list_scan(struct dev_list *list)
 		}
 		struct blk_dev *d = &list->devs[list->n];
 		memset(d, 0, sizeof(*d));
-		copy_str(d->name, sizeof(d->name), de->d_name);
+		str_copy(d->name, sizeof(d->name), de->d_name);
 		if (!read_disk(d))
 			continue;
 		list->n++;

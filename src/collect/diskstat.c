@@ -26,13 +26,7 @@
 #endif
 
 #include "sysroot.h"
-
-static uint64_t monotonic_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
+#include "util/clock.h"
 
 #ifdef HAVE_LIBPROC2
 /* libproc2 re-reads /proc/diskstats at most once a second per info handle,
@@ -120,7 +114,7 @@ int diskstat_snapshot(const char *name, struct disk_snapshot *out)
 	if (!name || !*name || strlen(name) >= sizeof(out->name))
 		return -1;
 	snprintf(out->name, sizeof(out->name), "%s", name);
-	out->t_ns = monotonic_ns();
+	out->t_ns = now_ns();
 #ifdef HAVE_LIBPROC2
 	int rc = sysroot_get()[0] ? snapshot_file(name, out) : snapshot_proc2(name, out);
 #else

@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "sysroot.h"
+#include "util/clock.h"
 
 #define MSI_MAX 4096
 /* The kernel's largest NR_CPUS. */
@@ -34,13 +35,6 @@ struct irq_owned {
 	unsigned *irqs;
 	size_t n;
 };
-
-static uint64_t monotonic_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 static bool name_is_numbered(const char *s, const char *prefix)
 {
@@ -164,44 +158,6 @@ static void find_owned(const char *disk, struct irq_owned *o)
 	}
 	if (o->hint[0])
 		o->found = IRQ_FOUND_NAME;
-}
-
-int cpulist_parse(const char *list, unsigned char *bits, int nbits)
-{
-	int count = 0;
-	const char *p = list;
-	memset(bits, 0, (size_t)nbits);
-	while (*p) {
-		char *end;
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		if (!isdigit((unsigned char)*p))
-			return -1;
-		unsigned long lo = strtoul(p, &end, 10), hi = lo;
-		p = end;
-		if (*p == '-') {
-			if (!isdigit((unsigned char)p[1]))
-				return -1;
-			hi = strtoul(p + 1, &end, 10);
-			p = end;
-		}
-		if (hi < lo)
-			return -1;
-		for (unsigned long c = lo; c <= hi && c < (unsigned long)nbits; c++)
-			if (!bits[c]) {
-				bits[c] = 1;
-				count++;
-			}
-		while (isspace((unsigned char)*p))
-			p++;
-		if (*p == ',')
-			p++;
-		else if (*p)
-			return -1;
-	}
-	return count;
 }
 
 int irq_parse_line(const char *line, unsigned *irq, uint64_t *counts, int ncols,
@@ -369,7 +325,7 @@ int irq_snapshot_take(const char *disk, struct irq_snapshot *out)
 
 	memset(out, 0, sizeof(*out));
 	snprintf(out->disk, sizeof(out->disk), "%s", disk);
-	out->t_ns = monotonic_ns();
+	out->t_ns = now_ns();
 	snprintf(path, sizeof(path), "/sys/block/%s/queue/rq_affinity", disk);
 	out->rq_affinity = sysroot_read_u64(path, &rqa) ? -1 : (int)rqa;
 

@@ -63,10 +63,6 @@ int irq_rates_between(const struct irq_snapshot *a, const struct irq_snapshot *b
 		      struct irq_rate *out);
 void irq_rates_free(struct irq_rate *r, size_t n);
 
-/* Parses a CPU list ("0-3,6", "" for none) into bits[0..nbits). Returns
- * how many CPUs were set, or -1 if the text is not a CPU list. */
-int cpulist_parse(const char *list, unsigned char *bits, int nbits);
-
 /* The name of the interrupt in a /proc/interrupts line is its last field;
  * exposed for the unit test. Splits one line into irq number, per-CPU
  * counts (up to ncols) and name. Returns the number of counts read, or -1

@@ -32,16 +32,10 @@
 #include <unistd.h>
 
 #include "sysroot.h"
+#include "util/clock.h"
+#include "util/str.h"
 
 #define PROBE_PARALLEL 16
-
-static void copy_str(char *dst, size_t len, const char *src)
-{
-	size_t n = strnlen(src, len - 1);
-
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-}
 
 /* ---- What the kernel knows: mounts, swap, holders, loop backing files ---- */
 
@@ -75,7 +69,7 @@ static struct user *add_user(struct users *u, int kind, const char *what)
 	struct user *e = &u->v[u->n++];
 	memset(e, 0, sizeof(*e));
 	e->kind = kind;
-	copy_str(e->what, sizeof(e->what), what);
+	str_copy(e->what, sizeof(e->what), what);
 	return e;
 }
 
@@ -242,7 +236,7 @@ static void read_holders(struct dev_facts *f, const char *sysrel)
 		if (de->d_name[0] == '.')
 			continue;
 		if (f->nholders < FACT_HOLDERS_MAX)
-			copy_str(f->holders[f->nholders], FACT_NAME_MAX, de->d_name);
+			str_copy(f->holders[f->nholders], FACT_NAME_MAX, de->d_name);
 		f->nholders++;
 	}
 	closedir(dir);
@@ -254,14 +248,14 @@ static void add_fact(struct dev_facts *f, const struct user *e)
 	switch (e->kind) {
 	case USER_MOUNT:
 		if (f->nmounts < FACT_MOUNTS_MAX)
-			copy_str(f->mounts[f->nmounts], FACT_MOUNT_LEN, e->what);
+			str_copy(f->mounts[f->nmounts], FACT_MOUNT_LEN, e->what);
 		f->nmounts++;
 		break;
 	case USER_SWAP:
 		f->swap_active = true;
 		break;
 	case USER_LOOP:
-		copy_str(f->loop_backing_of, sizeof(f->loop_backing_of), e->what);
+		str_copy(f->loop_backing_of, sizeof(f->loop_backing_of), e->what);
 		break;
 	}
 }
@@ -365,11 +359,11 @@ static void probe_signatures(int fd, unsigned sector, struct probe_record *rec)
 	while ((rc = blkid_do_probe(pr)) == 0) {
 		if (blkid_probe_lookup_value(pr, "TYPE", &val, NULL) == 0) {
 			if (rec->nsigs < FACT_SIGS_MAX)
-				copy_str(rec->sigs[rec->nsigs], FACT_SIG_LEN, val);
+				str_copy(rec->sigs[rec->nsigs], FACT_SIG_LEN, val);
 			rec->nsigs++;
 		} else if (blkid_probe_lookup_value(pr, "PTTYPE", &val, NULL) == 0 &&
 			   !rec->pttype[0]) {
-			copy_str(rec->pttype, sizeof(rec->pttype), val);
+			str_copy(rec->pttype, sizeof(rec->pttype), val);
 			const char *off;
 			/* Found through the header at the end: the primary is gone. */
 			if (strcmp(val, "gpt") == 0 &&
@@ -383,7 +377,7 @@ static void probe_signatures(int fd, unsigned sector, struct probe_record *rec)
 		goto out;
 	}
 	if (!rec->pttype[0] && backup_gpt_at_end(fd, sector)) {
-		copy_str(rec->pttype, sizeof(rec->pttype), "gpt");
+		str_copy(rec->pttype, sizeof(rec->pttype), "gpt");
 		rec->gpt_backup_only = true;
 	}
 	rec->probed = 1;
@@ -416,14 +410,6 @@ static void probe_child(int wfd, uint32_t index, const char *node, unsigned sect
 	if (write(wfd, &rec, sizeof(rec)) != (ssize_t)sizeof(rec))
 		_exit(1);
 	_exit(0);
-}
-
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
 static void *reap_thread(void *arg)
@@ -503,10 +489,10 @@ static bool apply_record(struct probe_job *jobs, size_t njobs, const struct prob
 	f->probe_errno = r->probe_errno;
 	f->excl_busy = r->excl_busy;
 	f->gpt_backup_only = r->gpt_backup_only;
-	copy_str(f->pttype, sizeof(f->pttype), r->pttype);
+	str_copy(f->pttype, sizeof(f->pttype), r->pttype);
 	f->nsigs = r->nsigs;
 	for (i = 0; i < FACT_SIGS_MAX && i < r->nsigs; i++)
-		copy_str(f->sigs[i], FACT_SIG_LEN, r->sigs[i]);
+		str_copy(f->sigs[i], FACT_SIG_LEN, r->sigs[i]);
 	while (waitpid(j->pid, NULL, 0) < 0 && errno == EINTR)
 		;
 	j->running = false;
@@ -642,7 +628,7 @@ void probe_file(const char *path, struct dev_facts *out)
 	struct stat st;
 
 	memset(out, 0, sizeof(*out));
-	copy_str(out->name, sizeof(out->name), path);
+	str_copy(out->name, sizeof(out->name), path);
 	out->is_file = true;
 	out->probed = true;
 	if (stat(path, &st) != 0)

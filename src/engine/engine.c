@@ -33,13 +33,6 @@
  * catch up. */
 #define RATE_CATCHUP_NS (1000ULL * 1000 * 1000)
 
-uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
-}
-
 /* xoshiro256**: fast, good enough for offsets, and reproducible. */
 struct rng {
 	uint64_t s[4];
@@ -199,12 +192,6 @@ struct loop_state {
 	bool counting;
 };
 
-static void nap_ns(uint64_t ns)
-{
-	struct timespec ts = { (time_t)(ns / 1000000000ULL), (long)(ns % 1000000000ULL) };
-	nanosleep(&ts, NULL);
-}
-
 /* An error that ends the job ends the whole run: the other threads stop
  * too (the runner wakes any that wait), later waves do not start, and the
  * report covers what ran. The first error wins. */
@@ -354,7 +341,7 @@ static int submit_pending(struct loop_state *ls)
 				break;
 			}
 			if (r == -EAGAIN)
-				nap_ns(100ULL * 1000);
+				sleep_ns(100ULL * 1000);
 			continue;
 		}
 		if (r < 0) {
@@ -594,10 +581,8 @@ void *job_thread_main(void *arg)
 	/* Ready: wait for the others, so the wave starts together. The runner
 	 * sets start, ramp and deadline before it says go. */
 	__atomic_store_n(&t->ready, 1, __ATOMIC_RELEASE);
-	while (t->go && !__atomic_load_n(t->go, __ATOMIC_ACQUIRE) && !runctl_stopped(t->ctl)) {
-		struct timespec ts = { 0, 200000 };
-		nanosleep(&ts, NULL);
-	}
+	while (t->go && !__atomic_load_n(t->go, __ATOMIC_ACQUIRE) && !runctl_stopped(t->ctl))
+		sleep_ns(200000);
 	if (r < 0) {
 		/* One line naming the engine and why it cannot run here. */
 		if (!t->error) {
@@ -626,7 +611,7 @@ void *job_thread_main(void *arg)
 		uint64_t now = now_ns();
 		while (may_issue(&ls, now)) {
 			if (ls.err_streak >= ERR_STREAK_BACKOFF) {
-				nap_ns(ERR_BACKOFF_NS);
+				sleep_ns(ERR_BACKOFF_NS);
 				now = now_ns();
 				if (!may_issue(&ls, now))
 					break;
@@ -644,9 +629,7 @@ void *job_thread_main(void *arg)
 				uint64_t wait = ls.next_issue_ns > now ? ls.next_issue_ns - now : 0;
 				if (wait > REAP_TIMEOUT_NS)
 					wait = REAP_TIMEOUT_NS;
-				struct timespec ts = { (time_t)(wait / 1000000000ULL),
-						       (long)(wait % 1000000000ULL) };
-				nanosleep(&ts, NULL);
+				sleep_ns(wait);
 				now = now_ns();
 				continue;
 			}

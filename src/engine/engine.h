@@ -11,6 +11,7 @@
 
 #include "job.h"
 #include "stats/stats.h"
+#include "util/clock.h"
 #include "util/runctl.h"
 
 /* One file or device a thread works on; a job with a filename list gets
@@ -68,7 +69,5 @@ int engine_check(const struct job_spec *spec, char *err, size_t errlen);
 /* Runs one job thread to its end (the pthread start routine). */
 void *job_thread_main(void *arg);
 
-/* Monotonic nanoseconds. */
-uint64_t now_ns(void);
 
 #endif

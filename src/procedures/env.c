@@ -18,6 +18,7 @@
 #include "collect/verdict.h"
 #include "i18n.h"
 #include "sysroot.h"
+#include "util/cpulist.h"
 #include "util/status.h"
 
 /* The verdict of the device (or file) the jobs will touch. */

@@ -2,7 +2,7 @@
  *
  * The loop waits in ppoll() on the terminal and a pipe the background
  * threads write to, with the refresh tick as its timeout; signals get
- * through only inside that wait (signals.c). Key handlers only change
+ * through only inside that wait (util/sigstop.c). Key handlers only change
  * state and mark the frame dirty; at most one frame is drawn per wakeup.
  * While a run goes, its intervals drive the refresh, so the collectors
  * sample the same second the run reports. */
@@ -25,14 +25,8 @@
 #include "screen/keys.h"
 #include "screen/summary.h"
 #include "screen/ui.h"
+#include "util/clock.h"
 #include "util/status.h"
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 static const struct dev_row *selected_dev(struct ui *u)
 {
@@ -333,7 +327,7 @@ static void handle_wake(struct ui *u)
 		 * the timer is only a fallback while intervals flow. */
 		u->seen_iv_seq = seq;
 		model_sample(&u->model);
-		u->next_tick_ns = mono_ns() + u->delay_ms * 1500000ull;
+		u->next_tick_ns = now_ns() + u->delay_ms * 1500000ull;
 		u->dirty = true;
 	}
 }
@@ -341,13 +335,13 @@ static void handle_wake(struct ui *u)
 static void tick(struct ui *u)
 {
 	model_sample(&u->model);
-	u->next_tick_ns = mono_ns() + u->delay_ms * 1000000ull;
+	u->next_tick_ns = now_ns() + u->delay_ms * 1000000ull;
 	u->dirty = true;
 }
 
 static void wait_once(struct ui *u, const sigset_t *wait_mask)
 {
-	uint64_t now = mono_ns();
+	uint64_t now = now_ns();
 	uint64_t left = u->next_tick_ns > now ? u->next_tick_ns - now : 0;
 	struct timespec ts = { (time_t)(left / 1000000000ull), (long)(left % 1000000000ull) };
 	/* A negative descriptor is skipped: a dead terminal must not spin us. */
@@ -365,7 +359,7 @@ static void wait_once(struct ui *u, const sigset_t *wait_mask)
 	}
 	if (!u->tty_gone)
 		read_keys(u);
-	if (mono_ns() >= u->next_tick_ns)
+	if (now_ns() >= u->next_tick_ns)
 		tick(u);
 }
 
@@ -390,7 +384,7 @@ static void finish_job(struct ui *u, const sigset_t *wait_mask)
 	while (u->runner.active || u->procrun.active) {
 		if (!u->tty_gone)
 			frame_draw(u);
-		u->next_tick_ns = mono_ns() + 200000000ull;
+		u->next_tick_ns = now_ns() + 200000000ull;
 		wait_once(u, wait_mask);
 	}
 }
@@ -591,7 +585,7 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	reselect(u);
 	update_follow(u);
 	model_sample(&u->model);
-	u->next_tick_ns = mono_ns() + u->delay_ms * 1000000ull;
+	u->next_tick_ns = now_ns() + u->delay_ms * 1000000ull;
 	if (initial_job && initial_job->njobs)
 		start_job(u, initial_job);
 	else if (!(args && args->procedure && procui_start_args(u, args) == 0))

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "stats/hist.h"
+#include "util/cpulist.h"
 
 static void host_info_read(struct host_info *h)
 {

@@ -10,6 +10,7 @@
 #include "i18n.h"
 #include "screen/fmt.h"
 #include "screen/pane.h"
+#include "util/cpulist.h"
 
 #define IRQ_W 5
 #define NAME_W 16

@@ -15,6 +15,7 @@
 
 #include "i18n.h"
 #include "procedures/ramp.h"
+#include "util/str.h"
 
 static void wake(int fd)
 {
@@ -27,10 +28,8 @@ static void on_note(const char *line, void *arg)
 {
 	struct procrun *p = arg;
 	pthread_mutex_lock(&p->lock);
-	snprintf(p->note, sizeof(p->note), "%s", line);
-	size_t n = strlen(p->note);
-	while (n && (p->note[n - 1] == '\n' || p->note[n - 1] == ' '))
-		p->note[--n] = '\0';
+	str_copy(p->note, sizeof(p->note), line);
+	str_trim_end(p->note);
 	p->seq++;
 	pthread_mutex_unlock(&p->lock);
 	wake(p->wake_fd);

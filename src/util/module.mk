@@ -2,5 +2,17 @@
 # of blktop's: exit statuses, run control and the signals that stop a run,
 # the clock, CPU lists, string helpers.
 libblktop_a_SOURCES += src/util/status.h src/util/runctl.c src/util/runctl.h \
-	src/util/sigstop.c src/util/sigstop.h
+	src/util/sigstop.c src/util/sigstop.h src/util/clock.h \
+	src/util/cpulist.c src/util/cpulist.h src/util/str.c src/util/str.h
 libblktop_a_SOURCES += src/util/buildinfo.c src/util/buildinfo.h
+
+# For the tests and replays that link sources rather than libblktop.a.
+UTIL_SOURCES = src/util/cpulist.c src/util/str.c
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_util
+TESTS += tests/unit/test_util
+tests_unit_test_util_SOURCES = tests/unit/test_util.c $(UTIL_SOURCES) src/util/runctl.c
+tests_unit_test_util_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_util_LDADD = $(CMOCKA_LIBS)
+endif

@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "collect/irq.h"
+#include "util/cpulist.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

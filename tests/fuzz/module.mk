@@ -24,7 +24,7 @@ TESTS += $(FUZZ_REPLAYS)
 
 # Each replay links its target's sources, as run.sh does, not libblktop.a.
 tests_fuzz_replay_jobfile_SOURCES = tests/fuzz/replay_main.c \
-	tests/fuzz/fuzz_jobfile.c src/jobfile.c src/options.c
+	tests/fuzz/fuzz_jobfile.c src/jobfile.c src/options.c $(UTIL_SOURCES)
 tests_fuzz_replay_jobfile_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_jobfile\"
 tests_fuzz_replay_jobfile_LDADD = $(LIBINTL)
 
@@ -39,7 +39,7 @@ tests_fuzz_replay_cli_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_cli\"
 tests_fuzz_replay_cli_LDADD = $(LIBINTL)
 
 tests_fuzz_replay_numbers_SOURCES = tests/fuzz/replay_main.c \
-	tests/fuzz/fuzz_numbers.c src/options.c src/collect/irq.c src/sysroot.c
+	tests/fuzz/fuzz_numbers.c src/options.c src/collect/irq.c src/sysroot.c $(UTIL_SOURCES)
 tests_fuzz_replay_numbers_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_numbers\"
 tests_fuzz_replay_numbers_LDADD = $(LIBINTL)
 
@@ -47,7 +47,7 @@ tests_fuzz_replay_sysfs_SOURCES = tests/fuzz/replay_main.c tests/fuzz/fuzz_sysfs
 	src/collect/cpu.c src/collect/diskstat.c src/collect/irq.c \
 	src/collect/devices.c src/collect/probe.c src/collect/gate.c \
 	src/output/listing.c src/collect/verdict.c src/collect/tune.c \
-	src/procedures/env.c src/output/json.c src/textwidth.c src/sysroot.c
+	src/procedures/env.c src/output/json.c src/textwidth.c src/sysroot.c $(UTIL_SOURCES)
 tests_fuzz_replay_sysfs_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_sysfs\"
 tests_fuzz_replay_sysfs_LDADD = $(BLKID_LIBS) $(MOUNT_LIBS) $(PROC2_LIBS) $(LIBINTL) \
 	$(PTHREAD_LIBS) -lm
@@ -60,7 +60,7 @@ check_PROGRAMS += tests/unit/test_sysfs_fallback
 TESTS += tests/unit/test_sysfs_fallback
 tests_unit_test_sysfs_fallback_SOURCES = tests/unit/test_sysfs_fallback.c \
 	src/collect/cpu.c src/collect/diskstat.c src/collect/irq.c \
-	src/collect/devices.c src/collect/verdict.c src/sysroot.c
+	src/collect/devices.c src/collect/verdict.c src/sysroot.c $(UTIL_SOURCES)
 tests_unit_test_sysfs_fallback_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_sysfs_fallback_LDADD = $(CMOCKA_LIBS) $(PROC2_LIBS) $(LIBINTL)
 endif

@@ -189,18 +189,6 @@ static void test_queue_names(void **state)
 	assert_true(irq_name_is_queue("mpt3sas0-msix0", ""));
 }
 
-static void test_cpulist(void **state)
-{
-	unsigned char bits[16];
-	assert_int_equal(cpulist_parse("0-3,6", bits, 16), 5);
-	assert_true(bits[0] && bits[3] && !bits[4] && bits[6]);
-	assert_int_equal(cpulist_parse("", bits, 16), 0);
-	assert_int_equal(cpulist_parse("1, 2", bits, 16), 2);
-	assert_int_equal(cpulist_parse("3-1", bits, 16), -1);
-	assert_int_equal(cpulist_parse("a", bits, 16), -1);
-	assert_int_equal(cpulist_parse("0-100", bits, 16), 16);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -212,7 +200,6 @@ int main(void)
 		cmocka_unit_test(test_rates),
 		cmocka_unit_test(test_parse_line),
 		cmocka_unit_test(test_queue_names),
-		cmocka_unit_test(test_cpulist),
 	};
 	return cmocka_run_group_tests(tests, setup_root, teardown_root);
 }
