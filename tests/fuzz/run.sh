@@ -42,7 +42,7 @@ CPPFLAGS="-I$confdir -I$srcdir/src"
 s=$srcdir/src
 # The sysfs target links every reader of /proc and /sys, and what they use.
 SYSFS_SRCS="$s/collect/cpu.c $s/collect/diskstat.c $s/collect/irq.c $s/collect/devices.c
-	$s/collect/probe.c $s/collect/gate.c $s/collect/listing.c $s/collect/verdict.c
+	$s/collect/probe.c $s/collect/gate.c $s/output/listing.c $s/collect/verdict.c
 	$s/collect/tune.c $s/procedures/env.c $s/output/json.c $s/textwidth.c $s/sysroot.c
 	$s/util/cpulist.c $s/util/str.c"
 
@@ -50,7 +50,7 @@ for f in $FUZZERS; do
 	case $f in
 	jobfile) srcs="$here/fuzz_jobfile.c $srcdir/src/jobfile.c $srcdir/src/options.c $s/util/str.c" ;;
 	options) srcs="$here/fuzz_options.c $srcdir/src/options.c" ;;
-	cli) srcs="$here/fuzz_cli.c $s/cli.c $s/options.c" ;;
+	cli) srcs="$here/fuzz_cli.c $s/cli.c $s/switches.c $s/procedures/registry.c $s/options.c" ;;
 	numbers) srcs="$here/fuzz_numbers.c $s/options.c $s/collect/irq.c $s/sysroot.c $s/util/cpulist.c" ;;
 	sysfs) srcs="$here/fuzz_sysfs.c $SYSFS_SRCS"
 		libs="$(pkg-config --cflags --libs blkid mount libproc2) -lpthread -lm" ;;
