@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bash completion for blktop(1)                            -*- shell-script -*-
 #
 # Options come from `blktop --help`, which prints blktop's own switches

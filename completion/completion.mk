@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Bash completion: options (from blktop --help, so from the options table),
 # modes, procedures and device names. Installed as "blktop" (the name
 # bash-completion loads on demand) into the directory configure found:

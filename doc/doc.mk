@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The man page. doc/blktop.1 is made in the build tree from doc/blktop.1.in
 # by doc/gen-options, which prints the JOB OPTIONS section from the options
 # table (src/options.c), blktop's own OPTIONS from the switch table

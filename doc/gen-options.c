@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* gen-options.c - writes blktop.1 from blktop.1.in: the JOB OPTIONS come
  * from the options table and the KEYS from the screen's key table, so the
  * man page cannot drift from the program; blktop's own OPTIONS come from

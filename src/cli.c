@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cli.c - the command line: modes, blktop's own switches, and every job
  * option of the table as --name=value (fio's -name=value works too, since
  * the published tests are full of it). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cli.h - argv to a mode and a job set, through the options table. */
 #ifndef BLKTOP_CLI_H
 #define BLKTOP_CLI_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Core: options table, command line, job runner, scratch device.
 libblktop_a_SOURCES += src/i18n.h src/sysroot.c src/sysroot.h src/job.h \
 	src/options.c src/options.h src/jobset.c src/jobset.h src/result.c src/result.h src/run.c src/run.h src/monitor.c src/monitor.h src/cli.c src/cli.h \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* i18n.h - gettext glue: every user-visible string goes through _(). */
 #ifndef BLKTOP_I18N_H
 #define BLKTOP_I18N_H

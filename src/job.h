@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* job.h - one job as the options table fills it in: what to run, on what,
  * how hard. A job set is what the command line or a job file describes. */
 #ifndef BLKTOP_JOB_H

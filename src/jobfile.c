@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* jobfile.c - fio-style job files into a job set.
  *
  * Users arrive with fio job files (the published tests carry two) and expect them to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* jobfile.h - reads fio-style job files ([global] and job sections of
  * key=value lines) into a job set, through the options table. */
 #ifndef BLKTOP_JOBFILE_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Job files: fio-style ini -> job set, through the options table.
 libblktop_a_SOURCES += src/jobfile.c src/jobfile.h
 

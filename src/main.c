@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* main.c - blktop's modes: the screen, batch runs, the device list, job
  * files and the built-in procedures. Everything else is in modules; this
  * file only decides which to call, and where results and errors go. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* options.c - the declarative table of job options and its parsers. */
 #include "config.h"
 #include "options.h"

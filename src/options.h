@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* options.h - THE table of job options. The command line, job files,
  * --help, the man page and the workload form all read this one table. */
 #ifndef BLKTOP_OPTIONS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* outwatch.c - a thread that waits for the reader of blktop's output to
  * go away. SIGPIPE is ignored while a run goes (so the I/O is stopped and
  * sysfs restored before we leave), which means a dead pipe shows only as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* outwatch.h - notices when the reader of blktop's output goes away
  * (`blktop --batch ... | head -n1`), so a run stops at once instead of
  * measuring for its whole runtime into a pipe nobody reads. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* run.h - runs a job set: one thread per job clone, stonewall groups run
  * one after another, a monitor that takes per-second snapshots, and the
  * merged results per reporting group. */

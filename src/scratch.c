@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* scratch.c - a throwaway loop device to run on.
  *
  * Cleanup does not depend on blktop getting to run any code. The loop is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* scratch.h - the scratch device of --scratch and --demo: a sparse file in
  * /dev/shm (blktop-scratch-PID-XXXXXX) attached as a loop device with
  * direct I/O, gone when blktop ends, however it ends. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sysroot.c - the root prefix for /proc, /sys and /dev paths, so every
  * collector can be pointed at a fake tree (tests, fuzz_sysfs). Readers
  * here never block on what a fake tree may hold (FIFOs). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sysroot.h - the one root prefix for every /proc, /sys and /dev path, so
  * tests can point collectors at fake trees (BLKTOP_SYSROOT). */
 #ifndef BLKTOP_SYSROOT_H

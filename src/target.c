@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* target.c - from a job's filename/directory to open, checked files. */
 #include "config.h"
 #include "target.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* target.h - turns a job's filename/directory into files to open: resolves
  * vdc to /dev/vdc, checks sizes and block alignment, asks the write gate,
  * lays out regular files, and opens with O_DIRECT (and O_EXCL for writes

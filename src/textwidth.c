@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* textwidth.c - display-cell widths for column headings in text output. */
 #include "config.h"
 #include "textwidth.h"

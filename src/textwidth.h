@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* textwidth.h - text laid out by display cells, not bytes: a translated
  * heading (Chinese: three bytes, two cells a character) must not pull the
  * columns after it to the left, as printf's byte widths would. */

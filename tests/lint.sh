@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lint.sh - the static analysis level the project holds its C to, run by
 # make check: cppcheck (warning, performance and portability classes) and
 # clang-tidy (the checks in .clang-tidy) over every source in src/, with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # valgrind-wrap.sh - runs the real blktop under valgrind for
 # `make check-valgrind`: any memory error or definite leak makes the
 # command exit 99, which the end-to-end test then reports as a failure.

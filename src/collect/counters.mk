@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # collect module, counters: per-CPU ticks and block device counters
 # (libproc2 when built with it), with their unit tests over
 # tests/fakeroot/{cpu1,disk1}.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpu.c - per-CPU tick counters and mpstat's percentages.
  *
  * Snapshots keep the kernel's raw counters (user still includes guest,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpu.h - per-CPU tick counters (libproc2 stat or /proc/stat) as
  * snapshots, and the percentages mpstat -P ALL computes from two of them. */
 #ifndef BLKTOP_CPU_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* devices.c - block device discovery from sysfs. Only reads small sysfs
  * attributes through the root prefix, so it never blocks on a device and
  * runs unchanged over the fake trees in tests/fakeroot. */

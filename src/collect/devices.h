@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* devices.h - the machine's block devices as sysfs describes them (through
  * the root prefix): disks with their partitions, queue settings, and once
  * probe.c has run, their facts and safety verdicts. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* diskstat.c - a block device's own counters, as fio's "Disk stats" and
  * iostat -x see them.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* diskstat.h - a block device's own counters (libproc2 or /proc/diskstats),
  * taken as snapshots; the deltas give fio's "Disk stats" line and iostat -x
  * figures. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* facts.h - what blktop found out about a disk, its partitions or a file
  * target, before deciding anything. Gathering (probe.c) fills these in;
  * the verdict (verdict.c) reads them and nothing else, so tests can feed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* gate.c - the write gate. Takes the verdict afresh from the kernel's
  * current state each time it is asked, so a disk mounted, swapped on or
  * formatted after it was listed is still refused. The engine asks it just

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* gate.h - the write gate: may this run write to that target? Taken again
  * right before the first write, so a disk mounted after listing is still
  * refused. Built on the verdict (verdict.h) of freshly gathered facts. */

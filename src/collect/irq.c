@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* irq.c - find a disk's queue interrupts and count them.
  *
  * The kernel does not say which interrupts serve a disk, so this follows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* irq.h - a block device's queue interrupts: which IRQs serve the disk
  * (found through /sys/block/X/device, the PCI function's msi_irqs and the
  * names in /proc/interrupts), their per-CPU counts as snapshots, their

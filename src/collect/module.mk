@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # collect module, safety: device discovery (sysfs), fact gathering
 # (libblkid, libmount, swap, holders, O_EXCL), the pure verdict and the write
 # gate (--list prints them from output/listing.c); plus the scratch device. Tests: unit tests over invented

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* probe.c - gathering the facts of the safety verdict.
  *
  * Two kinds of facts. Those the kernel keeps in memory (mount table, swap

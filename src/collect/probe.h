@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* probe.h - gathers the facts behind the safety verdict: signatures
  * (libblkid, backup GPT included), mounts (libmount), active swap, holders,
  * loop backing files and an O_EXCL open test; then decides each verdict.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tune.c - set a sysfs value for a run and put it back afterwards.
  *
  * The old values live in a file-scope table, not in the caller's state,

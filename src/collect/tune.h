@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tune.h - sysfs settings a procedure changes for its run (rq_affinity, as
  * the ESSD PL-X latency test does with echo 2 > .../rq_affinity), remembered and put back
  * afterwards, newest first, however the run ends: the normal path calls

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* verdict.c - the safety verdict, decided from facts alone.
  *
  * One verdict per disk or partition, the most severe that applies:

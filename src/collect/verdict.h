@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* verdict.h - the safety verdict: a pure function from gathered
  * facts (facts.h) to safe, has-data, read-only or in-use, with every reason
  * in words. No I/O, so it is tested over invented facts. */

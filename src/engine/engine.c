@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* engine.c - the job loop shared by every engine: pick offsets and
  * directions, keep iodepth I/Os in flight, time each one (slat, clat, lat)
  * and count it. This is the per-I/O hot path: no locks, no allocation, one

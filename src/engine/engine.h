@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* engine.h - one job thread: keeps iodepth I/Os in flight on its area of
  * the target through an engine's operations, and counts what completes. */
 #ifndef BLKTOP_ENGINE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libaio.c - the Linux native AIO engine: io_submit for what the job loop
  * hands over (one I/O per call with fio's defaults, more with
  * iodepth_batch_submit), io_getevents for completions. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ops.h - an I/O engine is a small table of operations (libaio, io_uring,
  * the synchronous sync, psync, pvsync and pvsync2, and a null engine that
  * completes everything at once, for tests). The job loop in engine.c is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sync.c - engines that complete inside submit, one system call per I/O:
  * the ones fio users name (sync: lseek and read/write; psync:
  * pread/pwrite; pvsync: preadv/pwritev; pvsync2: preadv2/pwritev2 with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* json.c - the report's JSON tree: build, print in fio's layout, free.
  *
  * Built rather than printf'd (sysstat's way), so escaping, commas and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* json.h - a small JSON tree builder for the reports: objects keep their
  * insertion order (fio's layout is an order), numbers keep their kind
  * (unsigned, signed, double), and printing follows fio's pretty layout

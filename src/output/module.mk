@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # output module: the JSON tree builder and the reports (fio's normal text,
 # fio's JSON, --status-interval lines).
 libblktop_a_SOURCES += src/output/json.c src/output/json.h \

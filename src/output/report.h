@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report.h - a finished run as fio 3 prints it (normal text and JSON, so
  * users and fio tooling find IOPS=, clat percentiles, cpu and disk util
  * where they expect them), plus blktop's extras (per-CPU load, iostat -x,

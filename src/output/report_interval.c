@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report_interval.c - the --status-interval block. fio repeats totals so
  * far at each interval, which hides a stall behind a long good start;
  * blktop prints what happened in that interval alone. */

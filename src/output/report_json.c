@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report_json.c - the run in fio 3's JSON layout, so fio tooling reads
  * jobs[].read.iops, clat_ns.percentile["99.000000"], disk_util[] unchanged;
  * blktop's own figures (mpstat, iostat -x, per-second samples, the safety

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report_normal.c - the normal text report, laid out as fio 3 lays it out
  * (users grep it for IOPS=, clat percentiles, util=), then blktop's own
  * figures: per-CPU load as mpstat shows it, iostat -x, the verdict.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report_priv.h - what the normal and JSON reports compute alike: fio's
  * number formatting, latency summaries, latency buckets and depth shares.
  * Private to src/output. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* report_util.c - the arithmetic both reports share, so the text and the
  * JSON of one run can never disagree: fio's number formatting, latency
  * summaries and buckets, depth shares, and the '.'-decimal guard. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* batch.c - --profile, --suite and --sweep without the screen: progress
  * lines as each step starts and ends (the table fills in row by row on
  * the terminal too), fio's report for a profile's run, then the table in

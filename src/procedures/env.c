@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* env.c - what the ESSD PL-X latency test checks by hand before a run, said in words: the
  * safety verdict (its blkid test), idle=poll on the kernel command line,
  * the scheduler, rq_affinity and the write cache, each with what it means

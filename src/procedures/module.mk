@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # procedures module: --profile latency|iops|throughput, --suite seven|cdm
 # and --sweep bs|numjobs (the published disk tests), their tables (text, CSV, JSON),
 # and the sysfs set/restore they need (src/collect/tune.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* proc_priv.h - what the procedures share: the target as a procedure sees
  * it, building a job through the options table with the user's overrides
  * on top, and running one job set into rows of the table. Private to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procedure.c - what every procedure needs: the target resolved once (a
  * device, a file, or a directory in which one data file is shared by all
  * steps), jobs built through the options table with the user's options

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procedure.h - the published disk tests, built in: --profile latency|iops|
  * throughput (the ESSD PL-X latency test, with the sysfs steps and the IRQ pinning),
  * --suite seven|cdm (the seven-test matrix, CrystalDiskMark's) and --sweep

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* profile.c - --profile latency|iops|throughput: the ESSD PL-X latency test's procedure done
  * step by step, each step said as it is taken: the safety verdict (the
  * seed's blkid test), the environment checks, rq_affinity set (and put

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ramp.c - the sweeps' steps, stop rule and knee (see ramp.h). No I/O and
  * no state, so tests/unit/test_sweep.c feeds it invented curves. */
 #include "config.h"

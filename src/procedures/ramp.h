@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ramp.h - the arithmetic of the sweeps, kept pure so it is tested without
  * a device: the block sizes of --sweep bs, the multi-disk job file's numjobs ramp, when
  * the ramp stops, and which step is the knee. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* suite.c - --suite seven|cdm: a fixed matrix of tests run one after
  * another on one target, each for --runtime (30 s unless given), into one
  * table. seven is the seven-test matrix's list, names and order as the matrix runs them;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sweep.c - --sweep bs|numjobs: one option stepped, one run per step, one
  * row per run. bs follows the Azure block-size test's iops tool (random reads, from the
  * logical block size to 16 MiB, doubling; IO/s, kB/s, Mbit/s); numjobs

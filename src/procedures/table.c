@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* table.c - a procedure's table as text, CSV and JSON. The text follows
  * the published tests: the seven-test matrix's IOPS min/max/avg columns, the Azure block-size test's IO/s, kB/s
  * and Mbit/s, the multi-disk job file's knee; a sweep gets an ASCII curve under it (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* devsource.c - flattens collect/devices.h's disks and partitions into the
  * rows the device pane and the form need. The only screen file that knows
  * that API. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* devsource.h - the device list as the screen shows it: one row per disk
  * and partition, with its verdict and reasons in words. A narrow adapter
  * over collect/devices.h and probe.h, so a change there is a change here

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* draw.c - width-aware text output on stdscr. Translations are laid out
  * by display cells, so a Chinese label does not push columns apart. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* draw.h - drawing text by display width: a CJK character takes two
  * cells, so every column is measured with wcwidth, never in bytes. */
 #ifndef BLKTOP_SCREEN_DRAW_H

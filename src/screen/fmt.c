@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fmt.c - number formats for the panes: three significant figures is as
  * much as a glance can use, and it keeps columns narrow at 80x24. */
 #include "config.h"

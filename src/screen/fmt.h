@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fmt.h - short human figures for narrow columns: 36.9k, 144MiB/s, 26.7
  * (us), 1:05. Pure functions, no curses, so the unit tests read them. */
 #ifndef BLKTOP_SCREEN_FMT_H

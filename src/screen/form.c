@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* form.c - the workload form, generated from the options table. Every
  * field is text parsed by job_option_set(), so a value the command line
  * refuses is refused here with the same words. Only changed fields are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* form.h - the workload form: one field per entry of the options table,
  * checked by the same job_option_set() as the command line (so the same
  * error text), then the safety check of the target: a write to a has-data

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* frame.c - one frame: the title bar, the panes (or the form or help in
  * their place), the key bar with any prompt or message, and the plain
  * notice when the terminal is under 80x24. Everything is redrawn each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* help.c - the help screen, drawn from the key table so it lists exactly
  * the keys the loop knows. */
 #include "config.h"

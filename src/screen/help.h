@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* help.h - the help screen: the key table, then what the panes show. */
 #ifndef BLKTOP_SCREEN_HELP_H
 #define BLKTOP_SCREEN_HELP_H

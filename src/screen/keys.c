@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* keys.c - the key table. One line per action; adding a key here puts it
  * in the help screen and, with a bar label, in the key bar. */
 #include "config.h"

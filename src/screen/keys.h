@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* keys.h - every key of the main screen in one table (as tmux lists its
  * commands): the event loop looks actions up here, and the help screen
  * and key bar are drawn from it, so they cannot disagree. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* layout.c - the panes' places. Each pane has a minimum that fits 80x24
  * (device list 4 rows, live 6, CPU 3, IRQ 2, plus title lines); rows to
  * spare go first to the IRQ and CPU panes up to what they can show, then

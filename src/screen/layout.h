@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* layout.h - where each pane goes for a terminal size. Pure arithmetic
  * on LINES and COLS and what the panes would like, redone every frame. */
 #ifndef BLKTOP_SCREEN_LAYOUT_H

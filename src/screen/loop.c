@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* loop.c - the screen's one event loop and its entry point.
  *
  * The loop waits in ppoll() on the terminal and a pipe the background

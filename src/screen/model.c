@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* model.c - snapshots in, rates out. The screen's one source of figures:
  * CPU percentages the way mpstat computes them, iostat -x figures of the
  * followed disk, IRQ rates, and the run's interval and final figures. */

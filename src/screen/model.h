@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* model.h - everything the screen shows, as data. Collectors and the run
  * feed it snapshots; it keeps the previous ones and turns them into rates
  * and percentages; views only read it. No curses, so unit tests drive it.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # screen module: the full-screen monitor, and the IRQ collector
 # it shows. Views (pane_*.c, frame.c, form.c, help.c) draw the model;
 # model.c takes collector snapshots; loop.c is the one event loop.

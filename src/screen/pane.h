@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pane.h - a pane is a small class (as htop's Panel and Meter): a title,
  * a draw function over the model, and how many rows it can scroll. The
  * event loop knows panes only through this table of operations. Views

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pane_cpu.c - mpstat -P ALL in a pane: the nine columns for all CPUs and
  * each CPU, CPUs the job is pinned to marked with '*'. The "all" row stays
  * put while the per-CPU rows scroll. */

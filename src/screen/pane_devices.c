@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pane_devices.c - the device list: each disk and partition with its
  * safety verdict (as --list gives it), and the reasons for the selected
  * one on the pane's last line. Columns that do not fit are dropped,

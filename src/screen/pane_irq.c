@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pane_irq.c - the followed disk's queue interrupts: per-second rate in
  * total and on each CPU, effective and allowed affinity; the disk's
  * rq_affinity and where the job is pinned. Says so when the disk has no

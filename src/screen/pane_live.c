@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pane_live.c - the run as it goes: IOPS and bandwidth per direction for
  * the last interval and the run so far, clat percentiles (interval or run,
  * `t` toggles), the followed disk's iostat -x figures, and a graph of IOPS

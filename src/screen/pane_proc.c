@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pane_proc.c - a procedure's table in the workload pane: one line per
  * step as it fills in (label, state, IOPS, bandwidth, mean and p99
  * completion latency) and the procedure's last note under it. A sweep

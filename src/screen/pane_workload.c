@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pane_workload.c - the job that runs (or ran): its options as the table
  * formats them, where it is pinned, which CPU takes its interrupts, and
  * its state or the reason it did not start. */

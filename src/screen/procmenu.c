@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procmenu.c - the procedure menu drawn in place of the panes: one line
  * per procedure of the registry (its command-line name and what it is),
  * what the selected one runs, the runtime

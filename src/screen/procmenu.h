@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procmenu.h - the procedure menu (p): the seven built-in procedures
  * (--profile, --suite, --sweep) with their one-line titles, a runtime per
  * step, and the same safety check as the workload form: a has-data device

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procrun.c - the procedure thread. procedure_run() calls the hooks in
  * this thread: a note or a row is copied under procrun's lock, an
  * interval goes to the model as the job runner's does, and each one wakes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procrun.h - the screen's procedure thread (p): runs one built-in
  * procedure (procedure_run blocks until it ends) and keeps a copy of its
  * table and last note under a lock of its own, for the event loop to copy

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procui.c - the procedure menu and thread as the event loop sees them:
  * p opens the menu on the selected device, Enter starts the procedure,
  * each step's start resets the live pane to that step's job, and the

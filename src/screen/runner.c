@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* runner.c - the job and device-scan threads. The run's interval hook is
  * called from run.c's monitor thread: it copies the figures into the model
  * under the model's lock and writes one byte to the loop's pipe, so the

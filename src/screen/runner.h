@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* runner.h - the screen's background threads: one runs a job set (run.c
  * blocks until it ends), one lists and probes devices (libblkid reads can
  * take seconds). Both hand their results to the model and wake the event

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* screen.h - the full-screen monitor and runner: device list
  * with verdicts, workload form, live figures, CPU and IRQ panes. */
 #ifndef BLKTOP_SCREEN_H

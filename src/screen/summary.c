@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* summary.c - the run's summary to a file or stdout, through the same
  * report functions as --batch so the two never differ. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* summary.h - saving and printing a finished run's summary, exactly as
  * --batch writes it (output/report.h). */
 #ifndef BLKTOP_SCREEN_SUMMARY_H

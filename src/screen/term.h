@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* term.h - the one place the screen includes curses, with the wide
  * character API turned on (CJK text takes two cells). */
 #ifndef BLKTOP_SCREEN_TERM_H

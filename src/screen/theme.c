@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* theme.c - colour and monochrome schemes, UTF-8 and ASCII characters.
  * Elements are semantic (a verdict, a selected row) so a scheme changes
  * in one table, as htop's CRT.c does. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* theme.h - what the screen draws with: semantic elements mapped to colour
  * or, with NO_COLOR or a terminal without colours, to bold and reverse
  * only; and the line and graph characters, UTF-8 or plain ASCII. */

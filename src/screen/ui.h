@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ui.h - the state of one screen session, shared by the event loop
  * (loop.c) and the frame it draws (frame.c). Private to src/screen. */
 #ifndef BLKTOP_SCREEN_UI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hist.c - the latency histogram's read side: bucket bounds, merging,
  * snapshots and percentiles. The write side (hist_add) is inline in hist.h
  * because it runs once per I/O. */

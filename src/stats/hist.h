@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hist.h - log-linear latency histogram in nanoseconds.
  *
  * Values below 2*HIST_SUB (128) get a bucket each, so they are exact. Above

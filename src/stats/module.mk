@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # stats module: latency histogram, Welford, per-second sample summaries.
 libblktop_a_SOURCES += src/stats/hist.c src/stats/hist.h \
 	src/stats/stats.c src/stats/stats.h

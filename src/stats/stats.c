@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stats.c - running statistics for the report and the live view: Welford
  * mean and variance, latency summaries, per-second sample summaries, and
  * the bounded series of per-second samples that the JSON report and the

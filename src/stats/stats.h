@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* stats.h - running statistics: Welford mean/variance, latency summaries
  * (min, max, Welford, histogram), per-second sample summaries, and a
  * bounded series of per-second samples that merges old ones instead of

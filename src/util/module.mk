@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # util: the bottom layer. Helpers every layer may use and that use nothing
 # of blktop's: exit statuses, run control and the signals that stop a run,
 # the clock, CPU lists, string helpers.

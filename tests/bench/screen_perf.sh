@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # screen_perf.sh - benchmark (not run by make check; run from a build tree
 # as root: top_srcdir=SRC top_builddir=BUILD sh tests/bench/screen_perf.sh):
 # what the screen costs: the first frame within 100 ms

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # soak.sh - benchmark (not run by make check; run from a build tree as root:
 # top_srcdir=SRC top_builddir=BUILD sh tests/bench/soak.sh [SECONDS]):
 # a long job under the screen, 4 jobs x iodepth 32 on a loop device, for

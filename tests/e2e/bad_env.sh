@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bad_env.sh - the screen where the environment is against it (issue 7):
 # TERM dumb, unknown or unset get one line that suggests --batch and exit
 # 2, with the terminal untouched; locales that are not UTF-8 (C, and

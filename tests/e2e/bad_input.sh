@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # bad_input.sh - every bad input of the command line ends with exit 2 and
 # one line that names the option (or target) at fault and what is allowed.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # completion.sh - the bash completion (completion/blktop.bash) offers
 # blktop's options (every job option of the table, from blktop --help),
 # the modes after --run, the procedures after --profile, --suite= and

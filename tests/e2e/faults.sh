@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # faults.sh - I/O errors and vanishing devices mid-run (issue 7). A loop
 # device on a full tmpfs fails writes (ENOSPC/EIO); a loop device on a FUSE
 # file (fuse_disk) fails every I/O on SIGUSR1, or all of them for good when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuse_disk.c - a disk that goes bad on demand, for the tests of hung and
  * failing devices (tests/e2e/list_speed.sh, tests/e2e/faults.sh). Without
  * dm-suspend, dm-flakey, scsi_debug or nbd at hand, a loop device backed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # i18n.sh - the screen in Chinese and in English, driven in tmux as a
 # person would. With LANG=zh_CN.UTF-8 at 120x40 and 80x24: the panes, the
 # key bar, a running job's live figures, the help screen, the quit prompt,

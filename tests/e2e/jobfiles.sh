@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # jobfiles.sh - the published tests' own job files, run as `blktop --job FILE --batch`
 # after the smallest adaptation that lets them run here (sed and awk below,
 # nothing else changed): the Azure block-size test's four stonewall sections in a directory,

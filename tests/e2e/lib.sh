@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lib.sh - shared helpers for the end-to-end tests: scratch loop devices on
 # sparse files in /dev/shm, and a cleanup stack that detaches, unmounts and
 # deletes everything a test made, whatever way the test ends. Sourced by

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # list_speed.sh - --list stays quick with many devices and never hangs on
 # one that stops answering: 20 loop devices must list well under a second,
 # and a device whose reads never return must cost at most the probe

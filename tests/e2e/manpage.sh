@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # manpage.sh - doc/blktop.1 renders without a warning (as
 # `MANWIDTH=80 man --warnings -l` shows it) and names every job option of
 # the table (doc/gen-options --names), every option `blktop --help` lists,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # po_complete.sh - every message is translated: a pot made afresh from the
 # sources (xgettext over po/POTFILES.in, with the options of po/Makevars)
 # has no msgid that po/zh_CN.po lacks, leaves untranslated or marks fuzzy;

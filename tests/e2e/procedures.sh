@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # procedures.sh - --profile, --suite and --sweep end to end on scratch loop
 # devices, with runtimes cut to a second or less: each profile (a loop
 # device has no queue interrupt: the IRQ step says so and the run still

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # run_modes.sh - the batch runner on real loop devices: every mode, file and
 # directory targets, each engine, and figures that must agree with the
 # device's own counters (ios within 1 %, bytes = ios x bs).

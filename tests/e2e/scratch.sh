@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # scratch.sh - the scratch device leaves nothing behind, however blktop
 # ends: no loop device attached, no file in /dev/shm. Each exit path is
 # tried through the scratch code alone (the driver) and through blktop.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # screen.sh - the full screen, driven in tmux as a person would: the device
 # list with verdicts, Enter Enter starts a job with live figures and a row
 # per CPU, s stops it, a write to a has-data device needs its typed name,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # screen_procedures.sh - the procedure menu (p) in tmux: it lists the
 # seven procedures, Esc leaves it, Enter starts the block-size sweep on a
 # scratch loop device with 1 s steps; the table fills in row by row in the

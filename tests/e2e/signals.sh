@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # signals.sh - however blktop is ended, it cleans up fast: leaving
 # blktop, however it ends, stops the I/O, restores the terminal and every
 # sysfs value it changed. SIGINT, SIGTERM and SIGHUP

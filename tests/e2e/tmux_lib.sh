@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tmux_lib.sh - what the screen tests share: a private tmux server (killed
 # at cleanup), a UTF-8 locale when there is one, and helpers that wait for
 # the screen to show something. Sourced after lib.sh.

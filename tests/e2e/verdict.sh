@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # verdict.sh - the safety verdict and the write gate on real loop devices:
 # each state a published test checks by hand (fdisk -l, blkid) is built, listed, and
 # written to through blktop. A refused write must exit 3, name the reason,

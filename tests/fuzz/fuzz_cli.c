@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_cli.c - libFuzzer target for the command line (cli_parse): the
  * input is split into argv at NUL bytes (or at newlines when it has none).
  * Whatever the words, the parser must return 0 or 2, never exit, crash or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_jobfile.c - libFuzzer target for the job-file reader: any bytes
  * must give either jobs or one line of error, never a crash, a leak or a
  * change to the set on failure. Build and run with tests/fuzz/run.sh. */

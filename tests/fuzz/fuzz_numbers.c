@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_numbers.c - libFuzzer target for the number parsers against
  * reference parsers written here from their documented grammar, in
  * 128-bit arithmetic: parse_uint, parse_size, parse_time_ms, parse_bool

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_options.c - libFuzzer target for the options table: every option
  * (and its alias) with fuzzed text, the shared parsers, and the promise
  * the form and reports rely on: what job_option_format prints,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fuzz_sysfs.c - libFuzzer target for every reader of /proc and /sys:
  * the fuzz input becomes the contents of a fake root's files, and each
  * collector runs over it through the root prefix (sysroot_set), as the

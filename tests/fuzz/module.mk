@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Fuzz targets (tests/fuzz): libFuzzer builds need clang and run by hand,
 # "make fuzz FUZZ_SECONDS=600" (FUZZ_SECONDS=0 replays the corpora only).
 # make check replays every kept corpus without libFuzzer: replay_main.c

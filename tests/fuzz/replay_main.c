@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* replay_main.c - runs a libFuzzer target's corpus without libFuzzer, so
  * `make check` replays every kept input with the normal compiler (and
  * under ASan with --enable-asan, or valgrind in check-valgrind). Linked

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # run.sh [SECONDS] - builds the libFuzzer targets with clang's fuzzer,
 # address and undefined-behaviour sanitizers and runs each for SECONDS
 # (default 60). SECONDS=0 only replays the corpora: a quick regression

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* json_check.h - a strict JSON checker for the unit tests (RFC 8259
  * grammar, one value, UTF-8), with a lookup of one value by path, so the
  * tests read the report as a fio-JSON consumer would: "jobs|0|read|iops".

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_collect_cpu.c - mpstat's percentages from two fake /proc/stat
  * readings (tests/fakeroot/cpu1, hand-computed in its README), and the
  * libproc2 path on the real root checked against the fake-tree parser. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_devices.c - discovery and fact gathering over a fake root
  * (tests/fakeroot/blk1, described in its README): sysfs attributes,
  * transports, partitions, skipped devices, mounts by device number,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_diskstat.c - fio's disk_util figures and iostat -x rates from two
  * fake /proc/diskstats readings (tests/fakeroot/disk1, hand-computed in its
  * README), path -> whole-disk names through a fake /sys, and the libproc2

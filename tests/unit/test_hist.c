@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_hist.c - the latency histogram against exact answers: bucket bounds
  * over the whole 64-bit range, and percentiles of known distributions
  * computed from the sorted samples with an independent (integer) rank. */

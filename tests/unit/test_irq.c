@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_irq.c - the IRQ collector against the fake tree tests/fakeroot/irq1:
  * a virtio-blk disk, an NVMe disk, a legacy-interrupt HBA, an MSI-X HBA with
  * names blktop does not know, and a loop device; CPU2 is offline there. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_jobfile.c - the job-file reader, one test per rule in jobfile.h,
  * and the published tests' own job files (tests/jobs/) parsed into the jobs fio
  * would make of them. */

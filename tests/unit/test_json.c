@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_json.c - the JSON tree builder: fio's layout byte for byte,
  * insertion order, number kinds, escaping (control characters, UTF-8,
  * invalid bytes), misuse and NULL parents. */

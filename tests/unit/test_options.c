@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_options.c - the options table: defaults, parsing, and the one-line
  * errors that name the option and what is allowed. */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_report.c - the normal, JSON and interval reports of a run result
  * built by hand (no engine): fio's lines where users grep for them, and
  * the JSON read back as a fio-JSON consumer would read it. Set

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_screen_model.c - the screen's data side without a terminal: the
  * model turning run intervals and results into figures, the graph's
  * history, CPU and disk snapshots (made here, not read from files) turned

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_stats.c - Welford against two-pass sums, latency and sample
  * summaries, and the bounded sample series: whatever it merges, every
  * slot must still say what its raw seconds said. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_sweep.c - the sweeps' arithmetic (src/procedures/ramp.c) over
  * invented curves: block-size steps, the multi-disk job file's numjobs ramp, when the
  * ramp stops, and which step is the knee. */

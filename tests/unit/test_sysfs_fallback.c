@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_sysfs_fallback.c - the readers of /proc and /sys on a broken
  * machine: a disk whose interrupts are not in /proc/interrupts, files
  * that are directories or dangling links where sysfs has attributes (root

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_tune.c - sysfs set/restore (src/collect/tune.c) and the profile's
  * environment checks and IRQ choice (src/procedures/env.c) over a copy of
  * the fake tree tests/fakeroot/tune1: a copy, because the tests write

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_verdict.c - the safety verdict over invented facts: every verdict,
  * the order of severity, how partitions count for their disk, and the
  * reasons' wording. No devices needed: the verdict is a pure function. */

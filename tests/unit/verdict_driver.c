@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* verdict_driver.c - a small program over the verdict module for the
  * end-to-end tests (tests/e2e/verdict.sh, list_speed.sh, scratch.sh): the
  * write gate alone, an exclusive holder and the scratch device, without
