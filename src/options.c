@@ -181,14 +181,22 @@ static int mul_ok(unsigned long long a, unsigned long long b, unsigned long long
 	return __builtin_mul_overflow(a, b, out) ? -1 : 0;
 }
 
-int parse_size(const char *s, unsigned long long *out)
+/* The unsigned decimal number a size or time starts with; *end is left
+ * at its unit. strtoull alone would take "-1" and " 1". */
+static int leading_number(const char *s, unsigned long long *v, char **end)
 {
 	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
 		return -1;
-	char *end;
 	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || end == s)
+	*v = strtoull(s, end, 10);
+	return errno || *end == s ? -1 : 0;
+}
+
+int parse_size(const char *s, unsigned long long *out)
+{
+	char *end;
+	unsigned long long v;
+	if (leading_number(s, &v, &end))
 		return -1;
 	unsigned long long mult = 1;
 	/* fio with kb_base=1024: k, K, kb, KiB all mean 1024. */
@@ -217,12 +225,9 @@ tail_done:
 
 int parse_time_ms(const char *s, unsigned long long *out)
 {
-	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
-		return -1;
 	char *end;
-	errno = 0;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (errno || end == s)
+	unsigned long long v;
+	if (leading_number(s, &v, &end))
 		return -1;
 	/* fio's time options take seconds unless a unit says otherwise. */
 	if (!*end || !strcasecmp(end, "s") || !strcasecmp(end, "sec"))

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* profile.c - --profile latency|iops|throughput: the ESSD PL-X latency test's procedure done
  * step by step, each step said as it is taken: the safety verdict (the
- * seed's blkid test), the environment checks, rq_affinity set (and put
+ * published test's blkid check), the environment checks, rq_affinity set (and put
  * back however the run ends), for latency the queue interrupt whose CPU
  * the job is pinned to, then the run and its report. */
 #include "config.h"
