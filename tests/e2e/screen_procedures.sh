@@ -86,13 +86,17 @@ expect main "its first step runs" "^ 512 +run" 5000
 tm send-keys -t main q
 expect main "q asks while the procedure runs" "Stop it and quit\\? \\(y/n\\)" 2000
 tm send-keys -t main y
-if wait_for main "^EXIT=" 8000; then
+if wait_for main "^EXIT=[0-9]+$" 8000; then
 	pass "q, y leaves the screen"
 else
 	fail "q, y did not leave the screen"
 	cap main | sed 's/^/    | /' >&2
 fi
-sleep 0.5
+# The shell writes stty.after just after EXIT=: wait for it, not for a time.
+t0=$(now_ms)
+while ! grep -q 'speed' "$WORK/stty.after" 2>/dev/null && [ $(($(now_ms) - t0)) -lt 10000 ]; do
+	sleep 0.05
+done
 if cmp -s "$WORK/stty.before" "$WORK/stty.after"; then
 	pass "terminal modes are as before (stty -a)"
 else
@@ -162,7 +166,7 @@ fi
 tm send-keys -t small s
 expect small "s stops the sweep" "(DONE|FAILED) *\$" 8000
 tm send-keys -t small q
-if wait_for small "^EXIT=" 8000; then
+if wait_for small "^EXIT=[0-9]+$" 8000; then
 	pass "q leaves the 80x24 screen"
 else
 	fail "q did not leave the 80x24 screen"
