@@ -8,9 +8,9 @@
 # the normal build has already run it on the same sources.
 set -u
 : "${top_srcdir:=.}" "${top_builddir:=.}"
-[ "${LINT_SKIP:-}" = yes ] && { echo "lint: SKIPPED: the normal build lints these sources" >&2; exit 77; }
+[ "${LINT_SKIP:-}" = yes ] && { printf "\n*** lint: SKIPPED: %s ***\n\n" "the sanitizer build: the normal build lints these same sources" >&2; exit 77; }
 for t in cppcheck clang-tidy; do
-	command -v $t >/dev/null 2>&1 || { echo "lint: SKIPPED: $t is missing" >&2; exit 77; }
+	command -v $t >/dev/null 2>&1 || { printf "\n*** lint: SKIPPED: %s ***\n\n" "$t is missing" >&2; exit 77; }
 done
 out=$(mktemp -d) || exit 99
 trap 'rm -rf "$out"' EXIT
