@@ -4,7 +4,7 @@ libblktop_a_SOURCES += src/i18n.h src/sysroot.c src/sysroot.h src/job.h \
 	src/options.c src/options.h src/jobset.c src/jobset.h src/result.c src/result.h src/run.c src/run.h src/monitor.c src/monitor.h src/cli.c src/cli.h \
 	src/switches.c src/switches.h \
 	src/target.c src/target.h src/textwidth.c src/textwidth.h \
-	src/outwatch.c src/outwatch.h
+	src/outwatch.c src/outwatch.h src/scratch.c src/scratch.h
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_options

@@ -50,5 +50,19 @@ for f in $(cd "$src" && find . -name '*.[ch]' | sed 's|^\./||' | sort); do
 		fi
 	done
 done
-echo "layers.sh: $checked includes checked, $bad back edges or unplaced files"
+# Each folder's make fragment builds that folder's files into libblktop.a.
+for mk in "$src"/*.mk "$src"/*/*.mk; do
+	dir=$(dirname "${mk#"$src"/}")
+	[ "$dir" = . ] && dir=""
+	for f in $(awk '/libblktop_a_SOURCES/ { on = 1 } on { print; if ($0 !~ /\\$/) on = 0 }' "$mk" |
+		grep -o 'src/[A-Za-z0-9_/]*\.[ch]'); do
+		fdir=$(dirname "${f#src/}")
+		[ "$fdir" = . ] && fdir=""
+		if [ "$fdir" != "$dir" ]; then
+			echo "FAIL: ${mk#"$src"/} builds $f, which belongs to another folder's fragment"
+			bad=$((bad + 1))
+		fi
+	done
+done
+echo "layers.sh: $checked includes checked, $bad back edges, unplaced files or fragments building another folder"
 [ "$bad" -eq 0 ]

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # collect module, safety: device discovery (sysfs), fact gathering
 # (libblkid, libmount, swap, holders, O_EXCL), the pure verdict and the write
-# gate (--list prints them from output/listing.c); plus the scratch device. Tests: unit tests over invented
+# gate (--list prints them from output/listing.c); the IRQ collector the
+# screen shows and the sysfs set/restore the procedures need. Tests: unit tests over invented
 # facts and over the fake tree tests/fakeroot/blk1, and a small driver the
 # end-to-end scripts use.
 libblktop_a_SOURCES += src/collect/facts.h \
@@ -9,7 +10,8 @@ libblktop_a_SOURCES += src/collect/facts.h \
 	src/collect/devices.c src/collect/devices.h \
 	src/collect/probe.c src/collect/probe.h \
 	src/collect/gate.c src/collect/gate.h \
-	src/scratch.c src/scratch.h
+	src/collect/irq.c src/collect/irq.h \
+	src/collect/tune.c src/collect/tune.h
 
 EXTRA_DIST += tests/fakeroot/blk1
 

@@ -1,13 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # procedures module: --profile latency|iops|throughput, --suite seven|cdm
 # and --sweep bs|numjobs (the published disk tests), their tables (text, CSV, JSON),
-# and the sysfs set/restore they need (src/collect/tune.c).
+# and the sysfs set/restore they need (src/collect/tune.c, built by collect).
 libblktop_a_SOURCES += src/procedures/procedure.h src/procedures/proc_priv.h \
 	src/procedures/procedure.c src/procedures/profile.c src/procedures/suite.c \
 	src/procedures/sweep.c src/procedures/env.c src/procedures/table.c \
 	src/procedures/batch.c src/procedures/ramp.c src/procedures/ramp.h \
-	src/procedures/registry.c src/procedures/registry.h \
-	src/collect/tune.c src/collect/tune.h
+	src/procedures/registry.c src/procedures/registry.h
 
 EXTRA_DIST += tests/fakeroot/tune1
 

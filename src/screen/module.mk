@@ -1,9 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# screen module: the full-screen monitor, and the IRQ collector
-# it shows. Views (pane_*.c, frame.c, form.c, help.c) draw the model;
+# screen module: the full-screen monitor (the IRQ collector it shows is
+# built by collect). Views (pane_*.c, frame.c, form.c, help.c) draw the model;
 # model.c takes collector snapshots; loop.c is the one event loop.
-libblktop_a_SOURCES += src/collect/irq.c src/collect/irq.h \
-	src/screen/screen.h src/screen/ui.h src/screen/term.h \
+libblktop_a_SOURCES += src/screen/screen.h src/screen/ui.h src/screen/term.h \
 	src/screen/loop.c \
 	src/screen/frame.c src/screen/keys.c src/screen/keys.h \
 	src/screen/layout.c src/screen/layout.h src/screen/model.c src/screen/model.h \
