@@ -115,6 +115,9 @@ require_loop_root() {
 	[ -e /dev/loop-control ] || skip "no /dev/loop-control (loop module not loaded?)"
 	[ -d /dev/shm ] && [ -w /dev/shm ] || skip "/dev/shm is not writable"
 	require_built "$DRIVER"
+	# Once per test: a second call (a test that also sources tmux_lib.sh)
+	# would orphan the first directory and its cleanup list.
+	[ -n "$WORK" ] && return 0
 	WORK=$(mktemp -d /dev/shm/blktop-e2e.XXXXXX) || skip "cannot make a directory in /dev/shm"
 	CLEANUP_FILE="$WORK.cleanup"
 	: >"$CLEANUP_FILE"
