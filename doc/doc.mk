@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The man page. doc/blktop.1 is made in the build tree from doc/blktop.1.in
 # by doc/gen-options, which prints the JOB OPTIONS section from the options
-# table (src/options.c), blktop's own OPTIONS from the switch table
+# table (src/option_table.c), blktop's own OPTIONS from the switch table
 # (src/switches.c) and the KEYS section from the screen's key table
 # (src/screen/keys.c): the page cannot drift from the program. It is
 # installed by make install and not distributed (a tarball builds it).
 noinst_PROGRAMS = doc/gen-options
-doc_gen_options_SOURCES = doc/gen-options.c src/options.c src/switches.c src/procedures/registry.c src/screen/keys.c
+doc_gen_options_SOURCES = doc/gen-options.c $(OPTION_SOURCES) src/switches.c src/procedures/registry.c src/screen/keys.c
 doc_gen_options_LDADD = $(LIBINTL)
 
 man_MANS = doc/blktop.1

@@ -1,7 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Core: options table, command line, job runner, scratch device.
+# The options table and its parsers: everything that reads job options
+# links both (the unit tests, the fuzz replays, doc/gen-options).
+OPTION_SOURCES = src/options.c src/option_table.c
 libblktop_a_SOURCES += src/i18n.h src/sysroot.c src/sysroot.h src/job.h \
-	src/options.c src/options.h src/jobset.c src/jobset.h src/result.c src/result.h src/run.c src/run.h src/monitor.c src/monitor.h src/cli.c src/cli.h \
+	$(OPTION_SOURCES) src/options.h src/jobset.c src/jobset.h src/result.c src/result.h src/run.c src/run.h src/monitor.c src/monitor.h src/cli.c src/cli.h \
 	src/switches.c src/switches.h \
 	src/target.c src/target.h src/textwidth.c src/textwidth.h \
 	src/outwatch.c src/outwatch.h src/scratch.c src/scratch.h
@@ -9,7 +12,7 @@ libblktop_a_SOURCES += src/i18n.h src/sysroot.c src/sysroot.h src/job.h \
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_options
 TESTS += tests/unit/test_options
-tests_unit_test_options_SOURCES = tests/unit/test_options.c src/options.c
+tests_unit_test_options_SOURCES = tests/unit/test_options.c $(OPTION_SOURCES)
 tests_unit_test_options_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_options_LDADD = $(CMOCKA_LIBS)
 # The command line's forms (--x=v, --x v, -x=v, -d 0.5, flags before
@@ -17,7 +20,7 @@ tests_unit_test_options_LDADD = $(CMOCKA_LIBS)
 check_PROGRAMS += tests/unit/test_cli
 TESTS += tests/unit/test_cli
 tests_unit_test_cli_SOURCES = tests/unit/test_cli.c src/cli.c src/switches.c \
-	src/procedures/registry.c src/options.c
+	src/procedures/registry.c $(OPTION_SOURCES)
 tests_unit_test_cli_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_cli_LDADD = $(CMOCKA_LIBS) $(LIBINTL)
 endif

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* options.c - the declarative table of job options and its parsers. */
+/* options.c - the parsers of the job options: values as the user types
+ * them into a job (the rows themselves are in option_table.c). */
 #include "config.h"
 #include "options.h"
 
@@ -12,143 +13,6 @@
 
 #include "i18n.h"
 
-#define FIELD(f) .offset = offsetof(struct job_spec, f), .size = sizeof(((struct job_spec *)0)->f)
-
-static const char *const rw_choices[] = {
-	"read", "write", "randread", "randwrite", "rw", "randrw", "readwrite", NULL,
-};
-static const int rw_values[] = {
-	RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_RANDRW, RW_RW,
-};
-/* The order of engine_table[] in src/engine/engine.c. */
-static const char *const engine_choices[] = { "libaio", "io_uring", "sync", "psync", "pvsync",
-					      "pvsync2", "null", NULL };
-static const int engine_values[] = { ENGINE_LIBAIO, ENGINE_IO_URING, ENGINE_SYNC, ENGINE_PSYNC,
-				     ENGINE_PVSYNC, ENGINE_PVSYNC2, ENGINE_NULL };
-static const char *const policy_choices[] = { "shared", "split", NULL };
-static const int policy_values[] = { CPUS_SHARED, CPUS_SPLIT };
-/* fio's names, and its 0 and 1 (= none and all). */
-static const char *const coe_choices[] = { "none", "read", "write", "io", "verify", "all",
-					   "0", "1", NULL };
-static const int coe_values[] = { COE_NONE, COE_READ, COE_WRITE, COE_IO, COE_VERIFY, COE_ALL,
-				  COE_NONE, COE_ALL };
-
-#define U64MAX 0xffffffffffffffffULL
-
-static int parse_rwmixwrite(const struct job_option *o, struct job_spec *job, const char *value,
-			    char *err, size_t errlen);
-static void format_rwmixwrite(const struct job_option *o, const struct job_spec *job, char *buf,
-			      size_t len);
-
-/* Keep in fio's order of importance: the form and --help list them so. */
-const struct job_option job_options[] = {
-	{ .name = "rw", .alias = "readwrite", .type = OPT_ENUM, FIELD(rw), .def = "read",
-	  .choices = rw_choices, .choice_values = rw_values,
-	  .help = N_("I/O pattern: read, write, randread, randwrite, rw, randrw") },
-	{ .name = "bs", .alias = "blocksize", .type = OPT_SIZE, FIELD(bs),
-	  .min = 512, .max = 256ULL << 20, .def = "4k", .unit = "bytes",
-	  .help = N_("block size of each I/O") },
-	{ .name = "iodepth", .type = OPT_INT, FIELD(iodepth), .min = 1, .max = 65536, .def = "1",
-	  .help = N_("I/Os kept in flight per job") },
-	{ .name = "iodepth_batch_submit", .alias = "iodepth_batch", .type = OPT_INT,
-	  FIELD(iodepth_batch), .max = 65536, .def = "1",
-	  .help = N_("I/Os handed to the kernel per submit call (fio's default 1; 0: iodepth)") },
-	{ .name = "iodepth_batch_complete_min", .alias = "iodepth_batch_complete", .type = OPT_INT,
-	  FIELD(iodepth_batch_complete_min), .max = 65536, .def = "1",
-	  .help = N_("completions to wait for per call (0: poll without waiting)") },
-	{ .name = "iodepth_batch_complete_max", .type = OPT_INT,
-	  FIELD(iodepth_batch_complete_max), .max = 65536, .def = "0",
-	  .help = N_("most completions taken per call (0: as iodepth_batch_complete_min)") },
-	{ .name = "iodepth_low", .type = OPT_INT, FIELD(iodepth_low), .max = 65536, .def = "0",
-	  .help = N_("once the queue is full, reap down to this depth before refilling (0: iodepth)") },
-	{ .name = "numjobs", .type = OPT_INT, FIELD(numjobs), .min = 1, .max = 4096, .def = "1",
-	  .help = N_("number of threads running this job") },
-	{ .name = "runtime", .type = OPT_TIME, FIELD(runtime_ms), .max = U64MAX, .def = "0",
-	  .unit = "s", .help = N_("stop after this long (0: when size is done)") },
-	{ .name = "time_based", .type = OPT_BOOL, FIELD(time_based), .max = 1, .def = "0",
-	  .help = N_("run for the whole runtime, wrapping around the area") },
-	{ .name = "size", .type = OPT_SIZE, FIELD(size), .max = U64MAX, .def = "0",
-	  .unit = "bytes", .help = N_("area each job works on (0: the whole device or file)") },
-	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE, FIELD(io_size),
-	  .max = U64MAX, .def = "0", .unit = "bytes",
-	  .help = N_("bytes to transfer per job (0: size)") },
-	{ .name = "offset", .type = OPT_SIZE, FIELD(offset), .max = U64MAX, .def = "0",
-	  .unit = "bytes", .help = N_("start of the area in the target") },
-	{ .name = "rwmixread", .type = OPT_INT, FIELD(rwmixread), .max = 100, .def = "50",
-	  .unit = "%", .help = N_("share of reads in rw and randrw") },
-	/* Stored as rwmixread, so a procedure copying the user's options
-	 * copies this one too. */
-	{ .name = "rwmixwrite", .type = OPT_INT, FIELD(rwmixread), .max = 100, .unit = "%",
-	  .help = N_("share of writes in rw and randrw (100 - rwmixread)"),
-	  .parse = parse_rwmixwrite, .format = format_rwmixwrite },
-	{ .name = "ramp_time", .type = OPT_TIME, FIELD(ramp_ms), .max = U64MAX, .def = "0",
-	  .unit = "s", .help = N_("run this long before counting results") },
-	{ .name = "direct", .type = OPT_BOOL, FIELD(direct), .max = 1, .def = "1",
-	  .help = N_("bypass the page cache (O_DIRECT); blktop's default is 1") },
-	{ .name = "ioengine", .type = OPT_ENUM, FIELD(ioengine), .def = "libaio",
-	  .choices = engine_choices, .choice_values = engine_values,
-	  .help = N_("how I/O is issued: libaio, io_uring, sync, psync, pvsync, pvsync2, null") },
-	{ .name = "fixedbufs", .type = OPT_BOOL, FIELD(fixedbufs), .max = 1, .def = "0",
-	  .help = N_("io_uring: register the I/O buffers with the kernel once") },
-	{ .name = "registerfiles", .type = OPT_BOOL, FIELD(registerfiles), .max = 1, .def = "0",
-	  .help = N_("io_uring: register the open files with the kernel once") },
-	{ .name = "sqthread_poll", .type = OPT_BOOL, FIELD(sqthread_poll), .max = 1, .def = "0",
-	  .help = N_("io_uring: a kernel thread polls the submission queue (no submit calls)") },
-	{ .name = "sqthread_poll_cpu", .type = OPT_INT, FIELD(sqthread_poll_cpu), .max = 4095,
-	  .def = "0", .help = N_("io_uring: the CPU the polling kernel thread runs on") },
-	{ .name = "hipri", .type = OPT_BOOL, FIELD(hipri), .max = 1, .def = "0",
-	  .help = N_("io_uring, pvsync2: polled completions (needs a device with poll queues)") },
-	{ .name = "nowait", .type = OPT_BOOL, FIELD(nowait), .max = 1, .def = "0",
-	  .help = N_("io_uring, pvsync2: fail with EAGAIN instead of blocking (RWF_NOWAIT)") },
-	{ .name = "force_async", .type = OPT_INT, FIELD(force_async), .max = 65536, .def = "0",
-	  .help = N_("io_uring: send every Nth I/O to the kernel's async workers (0: none)") },
-	{ .name = "cpus_allowed", .type = OPT_STR, FIELD(cpus_allowed), .def = "",
-	  .help = N_("CPUs the job may run on, e.g. 0-3,6") },
-	{ .name = "cpus_allowed_policy", .type = OPT_ENUM, FIELD(cpus_policy), .def = "shared",
-	  .choices = policy_choices, .choice_values = policy_values,
-	  .help = N_("shared: every thread on all CPUs; split: one CPU per thread") },
-	{ .name = "randrepeat", .type = OPT_BOOL, FIELD(randrepeat), .max = 1, .def = "1",
-	  .help = N_("same random offsets on every run") },
-	{ .name = "randseed", .type = OPT_INT, FIELD(randseed), .max = U64MAX, .def = "0",
-	  .help = N_("seed of the random offsets") },
-	{ .name = "norandommap", .type = OPT_BOOL, FIELD(norandommap), .max = 1, .def = "1",
-	  .help = N_("accepted for fio; offsets are always uniform with repeats") },
-	{ .name = "refill_buffers", .type = OPT_BOOL, FIELD(refill_buffers), .max = 1,
-	  .def = "0", .help = N_("new random data for every write") },
-	{ .name = "rate_iops", .type = OPT_INT, FIELD(rate_iops), .max = U64MAX, .def = "0",
-	  .help = N_("cap each job at this many I/Os per second (0: no cap)") },
-	{ .name = "continue_on_error", .type = OPT_ENUM, FIELD(continue_on_error), .def = "none",
-	  .choices = coe_choices, .choice_values = coe_values,
-	  .help = N_("I/O errors that are counted and let the job go on: none, read, write, io, all (verify: as none)") },
-	{ .name = "name", .type = OPT_STR, FIELD(name), .def = "blktop",
-	  .help = N_("job name shown in reports") },
-	{ .name = "filename", .type = OPT_STR, FIELD(filename), .def = "",
-	  .help = N_("target: device (vdc, /dev/vdc) or file; several joined by ':'") },
-	{ .name = "directory", .type = OPT_STR, FIELD(directory), .def = "",
-	  .help = N_("directory in which to make the job's file") },
-	{ .name = "group_reporting", .type = OPT_BOOL, FIELD(group_reporting), .max = 1,
-	  .def = "1", .help = N_("report the threads of a job as one") },
-	{ .name = "stonewall", .alias = "wait_for_previous", .type = OPT_BOOL, FIELD(stonewall),
-	  .max = 1, .def = "0", .help = N_("wait for earlier jobs to end before starting") },
-	{ .name = "new_group", .type = OPT_BOOL, FIELD(new_group), .max = 1, .def = "0",
-	  .help = N_("start a new reporting group") },
-	{ .name = "status-interval", .alias = "status_interval", .type = OPT_TIME,
-	  FIELD(status_interval_ms), .max = U64MAX, .def = "0", .unit = "s",
-	  .help = N_("print the last interval's figures this often (0: never)") },
-};
-
-_Static_assert(sizeof(job_options) / sizeof(job_options[0]) <= JOB_OPTIONS_MAX,
-	       "the job options table outgrew the set-options bitmap: raise JOB_OPTIONS_MAX");
-
-const size_t job_options_count = sizeof(job_options) / sizeof(job_options[0]);
-
-const char *rw_name(enum rw_mode m)
-{
-	for (size_t i = 0; rw_choices[i]; i++)
-		if (rw_values[i] == (int)m)
-			return rw_choices[i];
-	return "?";
-}
 
 const struct job_option *job_option_find(const char *name)
 {
@@ -393,7 +257,7 @@ bool job_option_given(const struct job_spec *job, const char *name)
 	return o && job_option_is_set(job, job_option_index(o));
 }
 
-static int parse_rwmixwrite(const struct job_option *o, struct job_spec *job, const char *value,
+int parse_rwmixwrite(const struct job_option *o, struct job_spec *job, const char *value,
 			    char *err, size_t errlen)
 {
 	unsigned long long v;
@@ -406,7 +270,7 @@ static int parse_rwmixwrite(const struct job_option *o, struct job_spec *job, co
 	return 0;
 }
 
-static void format_rwmixwrite(const struct job_option *o, const struct job_spec *job, char *buf,
+void format_rwmixwrite(const struct job_option *o, const struct job_spec *job, char *buf,
 			      size_t len)
 {
 	(void)o;

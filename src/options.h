@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* options.h - THE table of job options. The command line, job files,
+/* options.h - THE table of job options (rows in option_table.c, parsers
+ * in options.c). The command line, job files,
  * --help, the man page and the workload form all read this one table. */
 #ifndef BLKTOP_OPTIONS_H
 #define BLKTOP_OPTIONS_H
@@ -83,6 +84,13 @@ int parse_size(const char *s, unsigned long long *out);
 int parse_time_ms(const char *s, unsigned long long *out);
 int parse_uint(const char *s, unsigned long long *out);
 int parse_bool(const char *s, int *out);
+
+/* Row callbacks of option_table.c (struct job_option's parse and format)
+ * that live with the parsers in options.c. */
+int parse_rwmixwrite(const struct job_option *o, struct job_spec *job, const char *value,
+		     char *err, size_t errlen);
+void format_rwmixwrite(const struct job_option *o, const struct job_spec *job, char *buf,
+		       size_t len);
 
 /* Formats a byte count the way fio does ("4096", "4k"...) into buf. */
 const char *format_size(unsigned long long bytes, char *buf, size_t len);

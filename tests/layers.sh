@@ -15,7 +15,7 @@ layer() {
 	case $1 in
 	util/*|i18n.h|textwidth.*|outwatch.*) echo 0 ;;
 	sysroot.*) echo 1 ;;
-	job.h|jobset.*|options.*) echo 2 ;;
+	job.h|jobset.*|options.*|option_*) echo 2 ;;
 	stats/*) echo 3 ;;
 	engine/*) echo 4 ;;
 	collect/*) echo 5 ;;

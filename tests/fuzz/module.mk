@@ -25,22 +25,22 @@ TESTS += $(FUZZ_REPLAYS)
 
 # Each replay links its target's sources, as run.sh does, not libblktop.a.
 tests_fuzz_replay_jobfile_SOURCES = tests/fuzz/replay_main.c \
-	tests/fuzz/fuzz_jobfile.c src/jobfile.c src/options.c $(UTIL_SOURCES)
+	tests/fuzz/fuzz_jobfile.c src/jobfile.c $(OPTION_SOURCES) $(UTIL_SOURCES)
 tests_fuzz_replay_jobfile_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_jobfile\"
 tests_fuzz_replay_jobfile_LDADD = $(LIBINTL)
 
 tests_fuzz_replay_options_SOURCES = tests/fuzz/replay_main.c \
-	tests/fuzz/fuzz_options.c src/options.c
+	tests/fuzz/fuzz_options.c $(OPTION_SOURCES)
 tests_fuzz_replay_options_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_options\"
 tests_fuzz_replay_options_LDADD = $(LIBINTL)
 
 tests_fuzz_replay_cli_SOURCES = tests/fuzz/replay_main.c \
-	tests/fuzz/fuzz_cli.c src/cli.c src/switches.c src/procedures/registry.c src/options.c
+	tests/fuzz/fuzz_cli.c src/cli.c src/switches.c src/procedures/registry.c $(OPTION_SOURCES)
 tests_fuzz_replay_cli_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_cli\"
 tests_fuzz_replay_cli_LDADD = $(LIBINTL)
 
 tests_fuzz_replay_numbers_SOURCES = tests/fuzz/replay_main.c \
-	tests/fuzz/fuzz_numbers.c src/options.c src/collect/irq.c src/sysroot.c $(UTIL_SOURCES)
+	tests/fuzz/fuzz_numbers.c $(OPTION_SOURCES) src/collect/irq.c src/sysroot.c $(UTIL_SOURCES)
 tests_fuzz_replay_numbers_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_numbers\"
 tests_fuzz_replay_numbers_LDADD = $(LIBINTL)
 
