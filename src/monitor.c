@@ -22,7 +22,8 @@ int monitor_init(struct monitor *m, const struct job_spec *spec, unsigned groupi
 	m->prev_tick = calloc(1, sizeof(*m->prev_tick));
 	m->prev_hook = calloc(1, sizeof(*m->prev_hook));
 	m->cur = calloc(1, sizeof(*m->cur));
-	return m->prev_tick && m->prev_hook && m->cur ? 0 : -1;
+	m->tick_diff = calloc(DIR_COUNT, sizeof(*m->tick_diff));
+	return m->prev_tick && m->prev_hook && m->cur && m->tick_diff ? 0 : -1;
 }
 
 void monitor_free(struct monitor *m)
@@ -30,7 +31,9 @@ void monitor_free(struct monitor *m)
 	free(m->prev_tick);
 	free(m->prev_hook);
 	free(m->cur);
+	free(m->tick_diff);
 	m->prev_tick = m->prev_hook = m->cur = NULL;
+	m->tick_diff = NULL;
 }
 
 /* Reads what the threads have counted so far, without stopping them. */
@@ -66,11 +69,14 @@ static uint64_t hist_highest(const struct hist *h)
 }
 
 /* One second of a section: its sample, for iops_* / bw_* and the series. */
-static void sample(struct monitor *s, const struct monitor_snap *a, const struct monitor_snap *b)
+static void sample(struct monitor *s, const struct monitor_snap *a, const struct monitor_snap *b,
+		   const struct run_hooks *hooks)
 {
 	double secs = (double)(b->t_ns - a->t_ns) / 1e9;
 	struct sample smp;
-	struct hist diff;
+	struct hist *diff = s->tick_diff;
+	struct run_sample rs = { .groupid = s->groupid, .name = s->spec->name,
+				 .wall_ns = b->t_ns, .first = s->nsamples == 0, .smp = &smp };
 	uint64_t p[2];
 	static const double p50_99[2] = { 50.0, 99.0 };
 
@@ -90,12 +96,16 @@ static void sample(struct monitor *s, const struct monitor_snap *a, const struct
 		sample_stat_add(&s->res->bw_samples[d], bw / 1024.0);
 		smp.iops[d] = iops;
 		smp.bw_bytes[d] = bw;
-		hist_diff(&diff, &b->clat[d], &a->clat[d]);
-		hist_percentiles(&diff, p50_99, 2, 0, UINT64_MAX, p);
+		hist_diff(&diff[d], &b->clat[d], &a->clat[d]);
+		hist_percentiles(&diff[d], p50_99, 2, 0, UINT64_MAX, p);
 		smp.clat_p50_ns[d] = p[0];
 		smp.clat_p99_ns[d] = p[1];
+		rs.clat[d] = &diff[d];
 	}
 	sample_series_add(&s->res->series, &smp);
+	s->nsamples++;
+	if (hooks && hooks->sample)
+		hooks->sample(&rs, hooks->arg);
 }
 
 static void emit(const struct monitor *s, const struct monitor_snap *a,
@@ -147,7 +157,7 @@ void monitor_update(struct monitor *m, uint64_t now, bool tick, bool hook,
 {
 	snapshot(m, m->cur, now);
 	if (tick && now >= m->epoch_ns + 1000000000ULL) {
-		sample(m, m->prev_tick, m->cur);
+		sample(m, m->prev_tick, m->cur, hooks);
 		*m->prev_tick = *m->cur;
 	}
 	if (hook) {

@@ -32,6 +32,8 @@ struct monitor {
 	struct group_result *res;     /* samples and series go here */
 	uint64_t epoch_ns;            /* end of the ramp: samples count from here */
 	struct monitor_snap *prev_tick, *prev_hook, *cur;
+	struct hist *tick_diff;       /* the second's histograms, per direction */
+	uint64_t nsamples;
 };
 
 /* A monitor of nthreads threads of spec. 0, or -1 out of memory (free it

@@ -13,9 +13,23 @@
 #include "result.h"
 #include "util/runctl.h"
 
+/* One second of one job section: the per-second sample the report's
+ * "samples" list keeps, with that second's latency histograms, for views
+ * that draw the run over time. Pointers are valid during the call only. */
+struct run_sample {
+	unsigned groupid;
+	const char *name;
+	uint64_t wall_ns;           /* when taken: sections sampled together share it */
+	bool first;                 /* the section's first sample */
+	const struct sample *smp;
+	const struct hist *clat[DIR_COUNT]; /* NULL for a direction not done */
+};
+
 struct run_hooks {
 	/* Called from the monitor each status interval (may be NULL). */
 	void (*interval)(const struct run_interval *iv, void *arg);
+	/* Called from the monitor with each per-second sample (may be NULL). */
+	void (*sample)(const struct run_sample *s, void *arg);
 	void *arg;
 	uint64_t interval_ms;       /* 0: no interval callbacks */
 	/* The caller's run control (may be NULL). A stop asked there, before

@@ -142,7 +142,7 @@ int procedure_main(struct cli_args *args, struct writer *w)
 	struct batch b = { w, out, args->format == OUTPUT_NORMAL ? out : stderr, args->format,
 			   kind == PROC_LATENCY || kind == PROC_IOPS || kind == PROC_THROUGHPUT,
 			   false };
-	struct proc_hooks hooks = { on_note, on_row, on_run_done, NULL, 0, &b };
+	struct proc_hooks hooks = { on_note, on_row, on_run_done, NULL, 0, &b, NULL };
 	if (args->job.status_interval_ms) {
 		hooks.interval = on_interval;
 		hooks.interval_ms = args->job.status_interval_ms;

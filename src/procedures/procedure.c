@@ -370,6 +370,13 @@ static void live_interval(const struct run_interval *iv, void *arg)
 		c->hooks->interval(iv, c->hooks->arg);
 }
 
+static void live_sample(const struct run_sample *s, void *arg)
+{
+	struct proc_ctx *c = arg;
+
+	c->hooks->sample(s, c->hooks->arg);
+}
+
 static void rows_mark(struct proc_ctx *c, size_t first, size_t n, enum proc_row_state s,
 		      const char *note)
 {
@@ -386,7 +393,8 @@ int proc_run(struct proc_ctx *c, struct job_set *set, size_t first)
 	struct run_result r;
 	struct run_hooks rh = { .interval = live_interval, .arg = c,
 				.interval_ms = c->hooks->interval_ms ? c->hooks->interval_ms : 1000,
-				.ctl = c->req->ctl };
+				.ctl = c->req->ctl,
+				.sample = c->hooks->sample ? live_sample : NULL };
 
 	if (proc_stopped(c)) {
 		c->t->interrupted = true;

@@ -17,6 +17,7 @@
 #include "procedures/registry.h"
 #include "jobset.h"
 #include "result.h"
+#include "run.h"
 #include "util/runctl.h"
 
 struct cli_args;
@@ -72,6 +73,8 @@ struct proc_hooks {
 	void (*interval)(const struct run_interval *iv, void *arg);
 	uint64_t interval_ms;         /* 0: no interval callbacks */
 	void *arg;
+	/* Passed on to run_job_set() for the graphs over time. */
+	void (*sample)(const struct run_sample *s, void *arg);
 };
 
 struct proc_request {

@@ -31,6 +31,10 @@ enum action {
 	ACT_PROCEDURES,
 	ACT_PROC_VIEW,
 	ACT_PROC_MEASURE,
+	ACT_GRAPH_OLDER,
+	ACT_GRAPH_NEWER,
+	ACT_GRAPH_MODE,
+	ACT_METERS,
 };
 
 /* A key as get_wch gave it: a curses KEY_* code, or a character. */

@@ -168,7 +168,7 @@ static void prompt_key(struct ui *u, struct key_event ev)
 
 static void move_in_pane(struct ui *u, enum action act)
 {
-	struct view v = { &u->model, NULL, &u->theme };
+	struct view v = { &u->model, NULL, &u->theme, u->graph_pts, u->graph_n };
 	const struct pane_class *p = ui_panes[u->focus];
 	struct pane_state *st = &u->ps[u->focus];
 	int rows = p->rows ? p->rows(&v) : 0;
@@ -213,7 +213,11 @@ static void main_key(struct ui *u, struct key_event ev)
 	case ACT_ENTER: open_form(u); break;
 	case ACT_STOP: stop_job(u); break;
 	case ACT_PROCEDURES: procui_open(u); break;
-	case ACT_PROC_VIEW: case ACT_PROC_MEASURE: procui_action(u, act); break;
+	case ACT_PROC_VIEW: procui_action(u, act); break;
+	case ACT_PROC_MEASURE: case ACT_GRAPH_OLDER: case ACT_GRAPH_NEWER: case ACT_GRAPH_MODE:
+	case ACT_METERS:
+		graphui_action(u, act);
+		break;
 	case ACT_QUIT:
 		if (model_job_active(&u->model))
 			u->prompt = PROMPT_QUIT;

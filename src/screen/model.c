@@ -35,6 +35,9 @@ void model_init(struct screen_model *m)
 	host_info_read(&m->host);
 	m->state = JOB_IDLE;
 	m->round = 1;
+	m->cpu_bars = true;
+	/* Without memory for it the graphs stay empty; nothing else needs it. */
+	(void)graph_init(&m->graph);
 }
 
 static void irq_rates_drop(struct screen_model *m)
@@ -60,6 +63,7 @@ void model_free(struct screen_model *m)
 	if (m->ended_pending && !m->end_proc)
 		run_result_free(&m->end_result);
 	free(m->proc_rows);
+	graph_free(&m->graph);
 	pthread_mutex_destroy(&m->lock);
 }
 
@@ -180,19 +184,25 @@ void model_on_interval(struct screen_model *m, const struct run_interval *iv)
 				figures_run_so_far(&s->run[d], iv, d);
 		}
 		aggregate(m);
-		/* One graph point per round, when its first section reports. */
-		bool first = true;
-		for (const struct section_live *o = m->sec; o < s && first; o++)
-			if (section_active(m, o))
-				first = false;
-		if (first) {
-			m->ring[m->ring_head % MODEL_HISTORY] = l->last[DIR_READ].iops +
-								l->last[DIR_WRITE].iops;
-			m->ring_head++;
-		}
 	}
 	m->iv_seq++;
 	pthread_mutex_unlock(&m->lock);
+}
+
+void model_on_sample(struct screen_model *m, const struct run_sample *s)
+{
+	pthread_mutex_lock(&m->lock);
+	graph_add(&m->graph, s);
+	m->iv_seq++;
+	pthread_mutex_unlock(&m->lock);
+}
+
+size_t model_graph_copy(struct screen_model *m, struct graph_point *out, size_t max)
+{
+	pthread_mutex_lock(&m->lock);
+	size_t n = graph_copy(&m->graph, out, max);
+	pthread_mutex_unlock(&m->lock);
+	return n;
 }
 
 void model_job_ended(struct screen_model *m, int rc, struct run_result *res, const char *err)
@@ -276,7 +286,6 @@ void model_job_starting(struct screen_model *m, const struct job_set *set)
 	memset(&m->live, 0, sizeof(m->live));
 	m->nsec = 0;
 	m->round = 1;
-	m->ring_head = 0;
 	m->state = JOB_RUNNING;
 	pthread_mutex_unlock(&m->lock);
 	model_follow_disk(m, m->job_disk);
@@ -462,11 +471,6 @@ void model_live_copy(struct screen_model *m, struct live_figures *out)
 	pthread_mutex_lock(&m->lock);
 	*out = m->live;
 	out->state = m->state;
-	uint64_t n = m->ring_head < MODEL_HISTORY ? m->ring_head : MODEL_HISTORY;
-	for (uint64_t i = 0; i < n; i++)
-		out->history[i] = m->ring[(m->ring_head - n + i) % MODEL_HISTORY];
-	out->history_len = (size_t)n;
-	out->history_step_ms = m->interval_ms ? m->interval_ms : 1000;
 	pthread_mutex_unlock(&m->lock);
 }
 

@@ -21,8 +21,8 @@
 #include "procedures/procedure.h"
 #include "run.h"
 #include "screen/devsource.h"
+#include "screen/graphdata.h"
 
-#define MODEL_HISTORY 512       /* graph points kept: 8.5 min at 1 s */
 #define MODEL_NPCTS 17          /* hist_default_pcts */
 
 /* The procedure pane (v cycles): wide (the top row's full width, the
@@ -59,9 +59,6 @@ struct live_figures {
 	uint64_t errors;
 	uint64_t dir_errors[DIR_COUNT];      /* the run so far, per direction */
 	int first_error[DIR_COUNT];          /* errno of the first, 0 if none */
-	size_t history_len;
-	double history[MODEL_HISTORY];       /* IOPS per interval, oldest first */
-	uint64_t history_step_ms;
 };
 
 /* One job section's latest figures (a job file may run several at once). */
@@ -90,8 +87,7 @@ struct screen_model {
 	struct section_live sec[MODEL_SECTIONS];
 	size_t nsec;
 	uint64_t round;              /* bumped when a section reports again */
-	uint64_t ring_head;          /* history is a ring while running */
-	double ring[MODEL_HISTORY];
+	struct graph_hist graph;     /* every run's seconds, for the graphs */
 	bool ended_pending;          /* runner finished; UI has not joined */
 	int end_rc;
 	char end_err[512];
@@ -150,7 +146,11 @@ struct screen_model {
 	enum proc_view proc_view;    /* v: how the procedure pane is laid out */
 	bool proc_bw_flip;           /* b: the curve plots the other measure */
 
-	uint64_t interval_ms;        /* the run's interval (graph step) */
+	uint64_t interval_ms;        /* the run's status interval */
+	bool graph_bw;               /* b: the rate graph shows bandwidth */
+	int graph_mode;              /* c: which graphs the live pane shows */
+	int graph_back;              /* the graphs' cursor: seconds before the newest */
+	bool cpu_bars;               /* m: the CPU pane draws meters */
 	bool pct_run;                /* percentiles of the run, not the interval */
 	char status[256];            /* one-line message under the panes */
 	bool status_error;
@@ -161,6 +161,8 @@ void model_free(struct screen_model *m);
 
 /* The run's monitor thread: one interval's figures. */
 void model_on_interval(struct screen_model *m, const struct run_interval *iv);
+/* The run's monitor thread: one second of one section. */
+void model_on_sample(struct screen_model *m, const struct run_sample *s);
 /* The procedure thread: the procedure ended (rc as procedure_run gave it);
  * the state becomes DONE (0), FAILED (1) or NOT STARTED. */
 void model_proc_ended(struct screen_model *m, int rc, const char *err);
@@ -188,6 +190,8 @@ void model_feed_cpu(struct screen_model *m, struct cpu_snapshot *cur);
 void model_feed_disk(struct screen_model *m, const struct disk_snapshot *cur);
 /* UI thread: a consistent copy of the live figures for one frame. */
 void model_live_copy(struct screen_model *m, struct live_figures *out);
+/* UI thread: the graphs' newest points (up to max), oldest first. */
+size_t model_graph_copy(struct screen_model *m, struct graph_point *out, size_t max);
 /* UI thread: stop was asked; the state shows it until the run ends. */
 void model_mark_stopping(struct screen_model *m);
 /* The job's state, read under the lock. */

@@ -17,6 +17,8 @@ struct view {
 	const struct screen_model *m;
 	const struct live_figures *live;
 	const struct theme *t;
+	const struct graph_point *pts;  /* the graphs' seconds, oldest first */
+	size_t npts;
 };
 
 /* Per-pane cursor: the selected row (devices) or the first row shown. */
@@ -45,6 +47,10 @@ void proc_table_draw(const struct view *v, struct rect r, struct pane_state *st,
 /* Rows (title and note included) the procedure pane would like across
  * cols columns; 0 when it is not to take the top row's whole width. */
 int proc_pane_rows(const struct screen_model *m, int cols);
+
+/* The live pane's graphs in r (c picks which: all that fit, or one). */
+#define GRAPH_MODES 4
+void graph_area_draw(const struct view *v, struct rect r);
 
 /* Keeps st->top so that st->sel is among the `visible` rows shown. */
 void pane_scroll_to_selection(struct pane_state *st, int nrows, int visible);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pane_live.c - the run as it goes: IOPS and bandwidth per direction for
  * the last interval and the run so far, clat percentiles (interval or run,
- * `t` toggles), the followed disk's iostat -x figures, and a graph of IOPS
- * over the last minute or more. After the run the final figures stay. */
+ * `t` toggles), the followed disk's iostat -x figures, and the graphs
+ * over time (pane_graph.c). After the run the final figures stay. */
 #include "config.h"
 
 #include <stdio.h>
@@ -13,7 +13,6 @@
 #include "screen/fmt.h"
 #include "screen/pane.h"
 
-#define GRAPH_LABEL_W 7
 #define DIR_W 6
 
 static const char *const pct_label[MODEL_NPCTS] = {
@@ -146,9 +145,12 @@ static int draw_device(const struct view *v, int y, int x, int w, int lines)
 	const struct theme *t = v->t;
 	bool over_run = job_done(v->live->state) && m->result_disk_valid;
 	const struct disk_rates *r = over_run ? &m->result_disk : &m->disk;
-	char val[8][24];
-	static const char *const key[8] = {
-		"r/s", "w/s", "rkB/s", "wkB/s", "r_await", "w_await", "aqu-sz", "%util",
+	char val[12][24];
+	/* iostat -x's names; the merges and request sizes say why r/s can
+	 * be under the job's read IOPS (the block layer merged requests). */
+	static const char *const key[12] = {
+		"r/s", "w/s", "rkB/s", "wkB/s", "rrqm/s", "wrqm/s", "rareq-sz", "wareq-sz",
+		"r_await", "w_await", "aqu-sz", "%util",
 	};
 
 	if (lines < 1)
@@ -168,54 +170,18 @@ static int draw_device(const struct view *v, int y, int x, int w, int lines)
 	fmt_count(r->w_s, val[1], sizeof(val[1]));
 	fmt_count(r->rkb_s, val[2], sizeof(val[2]));
 	fmt_count(r->wkb_s, val[3], sizeof(val[3]));
-	snprintf(val[4], sizeof(val[4]), "%.2f", r->r_await);
-	snprintf(val[5], sizeof(val[5]), "%.2f", r->w_await);
-	snprintf(val[6], sizeof(val[6]), "%.2f", r->aqu_sz);
-	snprintf(val[7], sizeof(val[7]), "%.1f", r->util);
+	fmt_count(r->rrqm_s, val[4], sizeof(val[4]));
+	fmt_count(r->wrqm_s, val[5], sizeof(val[5]));
+	snprintf(val[6], sizeof(val[6]), "%.2f", r->r_s > 0 ? r->rkb_s / r->r_s : 0.0);
+	snprintf(val[7], sizeof(val[7]), "%.2f", r->w_s > 0 ? r->wkb_s / r->w_s : 0.0);
+	snprintf(val[8], sizeof(val[8]), "%.2f", r->r_await);
+	snprintf(val[9], sizeof(val[9]), "%.2f", r->w_await);
+	snprintf(val[10], sizeof(val[10]), "%.2f", r->aqu_sz);
+	snprintf(val[11], sizeof(val[11]), "%.1f", r->util);
 	flow_put(&f, m->follow, t->attr[EL_HEADER], over_run ? _("(run)") : "", t->attr[EL_DIM]);
-	for (int i = 0; i < 8; i++)
+	for (int i = 0; i < 12; i++)
 		flow_put(&f, key[i], t->attr[EL_DIM], val[i], t->attr[EL_NORMAL]);
 	return f.used;
-}
-
-/* Bars of eighths, newest on the right; one column per interval. */
-static void draw_graph(const struct view *v, int y, int x, int w, int h)
-{
-	const struct theme *t = v->t;
-	const struct live_figures *l = v->live;
-	char top[32], span[48], sec[16];
-	if (h < 1 || w <= GRAPH_LABEL_W + 1)
-		return;
-	int cols = w - GRAPH_LABEL_W;
-	size_t n = l->history_len < (size_t)cols ? l->history_len : (size_t)cols;
-	const double *pts = l->history + (l->history_len - n);
-	double max = 0;
-	for (size_t i = 0; i < n; i++)
-		if (pts[i] > max)
-			max = pts[i];
-	draw_text(y, x, GRAPH_LABEL_W, t->attr[EL_DIM], fmt_count(max, top, sizeof(top)));
-	uint64_t step = l->history_step_ms ? l->history_step_ms : 1000;
-	snprintf(span, sizeof(span), "%ss", fmt_count((double)((uint64_t)cols * step) / 1000.0,
-						       sec, sizeof(sec)));
-	if (h > 1)
-		draw_text(y + h - 1, x, GRAPH_LABEL_W, t->attr[EL_DIM], span);
-	if (!n || max <= 0) {
-		if (h > 1 || !n)
-			draw_text(y + (h - 1) / 2, x + GRAPH_LABEL_W, cols, t->attr[EL_DIM],
-				  _("IOPS graph: no I/O yet"));
-		return;
-	}
-	int x0 = x + GRAPH_LABEL_W + (cols - (int)n);
-	for (size_t i = 0; i < n; i++) {
-		int eighths = (int)(pts[i] / max * h * 8 + 0.5);
-		if (pts[i] > 0 && eighths == 0)
-			eighths = 1;
-		for (int row = 0; row < h; row++) {
-			int lvl = eighths - row * 8;
-			lvl = lvl < 0 ? 0 : lvl > 8 ? 8 : lvl;
-			draw_text(y + h - 1 - row, x0 + (int)i, 1, t->attr[EL_GRAPH], t->graph[lvl]);
-		}
-	}
 }
 
 static void title_extra(const struct view *v, char *buf, size_t len)
@@ -265,7 +231,7 @@ static void draw_live(const struct view *v, struct rect r, struct pane_state *st
 							    : _("Starting...");
 		y += draw_wrapped(y, x, w, 2, v->t->attr[EL_DIM], msg);
 		y += draw_device(v, y, x, w, end - y > 3 ? 2 : 1);
-		draw_graph(v, y, x, w, end - y);
+		graph_area_draw(v, (struct rect){ y, x, end - y, w });
 		return;
 	}
 	bool dirs[DIR_COUNT];
@@ -280,7 +246,7 @@ static void draw_live(const struct view *v, struct rect r, struct pane_state *st
 		draw_errors(v, y++, x, w);
 	/* Two lines for the device when the graph keeps at least one. */
 	y += draw_device(v, y, x, w, end - y >= 3 ? 2 : 1);
-	draw_graph(v, y, x, w, end - y);
+	graph_area_draw(v, (struct rect){ y, x, end - y, w });
 }
 
 const struct pane_class pane_live = {

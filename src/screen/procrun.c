@@ -80,6 +80,13 @@ static void on_row(const struct proc_table *t, size_t row, void *arg)
 	wake(p->wake_fd);
 }
 
+static void on_sample(const struct run_sample *s, void *arg)
+{
+	struct procrun *p = arg;
+	model_on_sample(p->model, s);
+	wake(p->wake_fd);
+}
+
 static void on_interval(const struct run_interval *iv, void *arg)
 {
 	struct procrun *p = arg;
@@ -90,7 +97,8 @@ static void on_interval(const struct run_interval *iv, void *arg)
 static void *procrun_main(void *arg)
 {
 	struct procrun *p = arg;
-	struct proc_hooks hooks = { on_note, on_row, NULL, on_interval, p->interval_ms, p };
+	struct proc_hooks hooks = { on_note, on_row, NULL, on_interval, p->interval_ms, p,
+				    on_sample };
 	struct proc_table t;
 	char err[1024] = "";
 	int rc = procedure_run(&p->req, &hooks, &t, err, sizeof(err));

@@ -21,6 +21,13 @@ static void wake(int fd)
 	(void)r;
 }
 
+static void on_sample(const struct run_sample *s, void *arg)
+{
+	struct runner *r = arg;
+	model_on_sample(r->model, s);
+	wake(r->wake_fd);
+}
+
 static void on_interval(const struct run_interval *iv, void *arg)
 {
 	struct runner *r = arg;
@@ -32,7 +39,8 @@ static void *runner_main(void *arg)
 {
 	struct runner *r = arg;
 	struct run_hooks hooks = { .interval = on_interval, .arg = r,
-				   .interval_ms = r->interval_ms, .ctl = &r->ctl };
+				   .interval_ms = r->interval_ms, .ctl = &r->ctl,
+				   .sample = on_sample };
 	struct run_result res;
 	char err[512];
 	memset(&res, 0, sizeof(res));

@@ -35,6 +35,15 @@ static const struct colour_spec colour_scheme[EL_COUNT] = {
 	[EL_RUNNING] = { COLOR_GREEN, -1, A_BOLD },
 	[EL_PINNED] = { COLOR_YELLOW, -1, A_BOLD },
 	[EL_EDIT] = { COLOR_BLACK, COLOR_YELLOW, A_NORMAL },
+	[EL_READ] = { COLOR_GREEN, -1, A_NORMAL },
+	[EL_WRITE] = { COLOR_MAGENTA, -1, A_NORMAL },
+	[EL_P50] = { COLOR_GREEN, -1, A_BOLD },
+	[EL_P99] = { COLOR_YELLOW, -1, A_BOLD },
+	[EL_P999] = { COLOR_RED, -1, A_BOLD },
+	[EL_HEAT1] = { COLOR_BLUE, -1, A_NORMAL },
+	[EL_HEAT2] = { COLOR_CYAN, -1, A_NORMAL },
+	[EL_HEAT3] = { COLOR_YELLOW, -1, A_NORMAL },
+	[EL_HEAT4] = { COLOR_RED, -1, A_BOLD },
 };
 
 /* Bold and reverse only: readable on any terminal. */
@@ -57,6 +66,15 @@ static const attr_t mono_scheme[EL_COUNT] = {
 	[EL_RUNNING] = A_BOLD,
 	[EL_PINNED] = A_BOLD,
 	[EL_EDIT] = A_REVERSE | A_BOLD,
+	[EL_READ] = A_NORMAL,
+	[EL_WRITE] = A_BOLD,
+	[EL_P50] = A_NORMAL,
+	[EL_P99] = A_BOLD,
+	[EL_P999] = A_BOLD,
+	[EL_HEAT1] = A_NORMAL,
+	[EL_HEAT2] = A_NORMAL,
+	[EL_HEAT3] = A_NORMAL,
+	[EL_HEAT4] = A_BOLD,
 };
 
 static const char *const graph_utf8[GRAPH_LEVELS] = {
@@ -65,6 +83,13 @@ static const char *const graph_utf8[GRAPH_LEVELS] = {
 static const char *const graph_ascii[GRAPH_LEVELS] = {
 	" ", "_", ".", ",", "-", "=", "+", "*", "#",
 };
+
+static const char *const shade_utf8[SHADE_LEVELS] = {
+	" ", "\u2591", "\u2592", "\u2593", "\u2588",
+};
+static const char *const shade_ascii[SHADE_LEVELS] = { " ", ".", ":", "*", "#" };
+static const char *const lat_utf8[3] = { "\u00b7", "\u2022", "\u25c6" };
+static const char *const lat_ascii[3] = { ".", "o", "*" };
 
 static bool locale_is_utf8(void)
 {
@@ -105,11 +130,21 @@ void theme_init(struct theme *t)
 		t->tee_down = "\u252c";
 		t->tee_up = "\u2534";
 		memcpy(t->graph, graph_utf8, sizeof(t->graph));
+		memcpy(t->shade, shade_utf8, sizeof(t->shade));
+		memcpy(t->lat_mark, lat_utf8, sizeof(t->lat_mark));
+		t->run_mark = "\u25b2";
+		t->run_line = "\u2506";
+		t->meter_fill = "\u2588";
 	} else {
 		t->hline = "-";
 		t->vline = "|";
 		t->tee_down = "+";
 		t->tee_up = "+";
 		memcpy(t->graph, graph_ascii, sizeof(t->graph));
+		memcpy(t->shade, shade_ascii, sizeof(t->shade));
+		memcpy(t->lat_mark, lat_ascii, sizeof(t->lat_mark));
+		t->run_mark = "^";
+		t->run_line = ":";
+		t->meter_fill = "|";
 	}
 }

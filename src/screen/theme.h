@@ -28,10 +28,20 @@ enum theme_elem {
 	EL_RUNNING,
 	EL_PINNED,           /* CPUs the job is pinned to */
 	EL_EDIT,             /* a form field being edited */
+	EL_READ,             /* reads in the graphs */
+	EL_WRITE,            /* writes in the graphs */
+	EL_P50,              /* the latency graph's lines */
+	EL_P99,
+	EL_P999,
+	EL_HEAT1,            /* the heat map, least to most of the I/Os */
+	EL_HEAT2,
+	EL_HEAT3,
+	EL_HEAT4,
 	EL_COUNT,
 };
 
 #define GRAPH_LEVELS 9
+#define SHADE_LEVELS 5
 
 struct theme {
 	bool color;
@@ -42,6 +52,11 @@ struct theme {
 	const char *tee_down;        /* where a vertical line meets the one above */
 	const char *tee_up;
 	const char *graph[GRAPH_LEVELS]; /* empty .. full cell */
+	const char *shade[SHADE_LEVELS]; /* the heat map: none .. most */
+	const char *lat_mark[3];     /* the latency graph's p50, p99, p99.9 */
+	const char *run_mark;        /* where a run begins, under the graphs */
+	const char *run_line;        /* the same, up through empty cells */
+	const char *meter_fill;      /* CPU meter bars */
 };
 
 /* Picks colours or monochrome (NO_COLOR, no colours) and UTF-8 or ASCII

@@ -39,6 +39,8 @@ struct ui {
 	struct sigstop sigs;
 	uint64_t seen_proc_seq, seen_proc_row;
 	struct pane_state ps[PANE_COUNT];
+	struct graph_point graph_pts[GRAPH_POINTS]; /* the frame's copy */
+	size_t graph_n;
 	enum pane_id focus;
 	bool help_open;
 	int help_top;
@@ -79,6 +81,9 @@ void procui_action(struct ui *u, enum action act);
  * --output-format, as --batch prints it. 0 printed, 1 the file could not
  * be written, -1 no procedure was the last run. */
 int procui_summary(struct ui *u);
+
+/* graphui.c: the graphs' and meters' keys (b, c, Left, Right, m). */
+void graphui_action(struct ui *u, enum action act);
 
 /* Draws the whole frame (or the too-small notice) and updates the
  * terminal. */

@@ -35,6 +35,10 @@ dist_check_SCRIPTS += tests/e2e/screen.sh
 # speed is never judged by a timed test.
 TESTS += tests/e2e/screen_figures.sh
 dist_check_SCRIPTS += tests/e2e/screen_figures.sh
+# The graphs: legends, scales, the time axis, and the readout's figures
+# against the JSON report's per-second samples; the CPU meters.
+TESTS += tests/e2e/screen_graphs.sh
+dist_check_SCRIPTS += tests/e2e/screen_graphs.sh
 EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh tests/bench/soak.sh
 # The built-in procedures (--profile, --suite, --sweep) and the published tests' own
 # job files (the Azure block-size test and the multi-disk job file), on loop devices with short runtimes.

@@ -69,26 +69,65 @@ static void test_intervals_feed_live_figures(void **state)
 	assert_int_equal(l.errors, 2);
 	assert_int_equal(l.elapsed_ms, 2000);
 	assert_int_equal(l.runtime_ms, 30000);
-	assert_int_equal(l.history_len, 2);
-	assert_true(l.history[0] == 1000.0 && l.history[1] == 3000.0);
-	assert_int_equal(l.history_step_ms, 1000);
 	model_free(&m);
 }
 
-static void test_history_keeps_the_newest(void **state)
+/* One section's second: iops reads, its latencies all at lat_ns. */
+static void feed_sample(struct screen_model *m, uint64_t wall, uint64_t t_ms, double iops,
+			uint64_t lat_ns, bool first, struct hist *h)
+{
+	struct sample smp;
+	memset(&smp, 0, sizeof(smp));
+	smp.t_ms = t_ms;
+	smp.iops[DIR_READ] = iops;
+	smp.bw_bytes[DIR_READ] = iops * 4096;
+	hist_clear(h);
+	for (double i = 0; i < iops; i++)
+		hist_add(h, lat_ns);
+	struct run_sample s = { .groupid = 0, .name = "a", .wall_ns = wall, .first = first,
+				.smp = &smp, .clat = { h, NULL } };
+	model_on_sample(m, &s);
+}
+
+/* The graphs take the run's per-second samples as they are: one point a
+ * second (sections of the same second add up), the newest kept, the
+ * latency percentiles and heat map of each second, and every run kept
+ * with its first second marked. */
+static void test_graph_points(void **state)
 {
 	struct screen_model m;
-	struct live_figures l;
+	static struct graph_point pts[GRAPH_POINTS];
+	struct hist *h = calloc(1, sizeof(*h));
+	assert_non_null(h);
 	model_init(&m);
-	for (uint64_t i = 1; i <= MODEL_HISTORY + 10; i++) {
-		struct run_interval iv = interval(i * 1000, i, 0);
-		model_on_interval(&m, &iv);
-	}
-	model_live_copy(&m, &l);
-	assert_int_equal(l.history_len, MODEL_HISTORY);
-	assert_true(l.history[0] == 11.0);
-	assert_true(l.history[MODEL_HISTORY - 1] == (double)(MODEL_HISTORY + 10));
+	feed_sample(&m, 1, 1000, 100, 20000, true, h);
+	feed_sample(&m, 1, 1000, 50, 40000, true, h);     /* a second section */
+	feed_sample(&m, 2, 2000, 10, 1000000, false, h);
+	size_t n = model_graph_copy(&m, pts, GRAPH_POINTS);
+	assert_int_equal(n, 2);
+	assert_true(pts[0].iops[DIR_READ] == 150.0);
+	assert_true(pts[0].run_start && !pts[1].run_start);
+	assert_int_equal(pts[0].ios, 150);
+	assert_int_equal(pts[0].heat[graph_octave(20000)], 100);
+	assert_int_equal(pts[0].heat[graph_octave(40000)], 50);
+	/* p50 in the 20 us bucket, p99 in the 40 us one (within 1/128). */
+	assert_true(pts[0].lat_ns[0] >= 19800 && pts[0].lat_ns[0] <= 20200);
+	assert_true(pts[0].lat_ns[1] >= 39600 && pts[0].lat_ns[1] <= 40400);
+	assert_int_equal(pts[1].run, 1);
+	/* A second run: kept after the first, its first second marked. */
+	feed_sample(&m, 10, 1000, 7, 5000, true, h);
+	n = model_graph_copy(&m, pts, GRAPH_POINTS);
+	assert_int_equal(n, 3);
+	assert_true(pts[2].run_start && pts[2].run == 2 && pts[2].iops[DIR_READ] == 7.0);
+	/* Only the newest GRAPH_POINTS stay. */
+	for (uint64_t i = 0; i < GRAPH_POINTS + 5; i++)
+		feed_sample(&m, 100 + i, i * 1000, (double)i, 1000, false, h);
+	n = model_graph_copy(&m, pts, GRAPH_POINTS);
+	assert_int_equal(n, GRAPH_POINTS);
+	assert_true(pts[0].iops[DIR_READ] == 5.0);
+	assert_true(pts[GRAPH_POINTS - 1].iops[DIR_READ] == (double)(GRAPH_POINTS + 4));
 	model_free(&m);
+	free(h);
 }
 
 /* Two sections running at once (a job file): rates add up, latencies are
@@ -112,7 +151,6 @@ static void test_sections_add_up(void **state)
 	model_live_copy(&m, &l);
 	assert_true(l.last[DIR_READ].iops == 4000.0);
 	assert_int_equal(l.last[DIR_READ].pct_ns[6], 99000);  /* b is busier */
-	assert_int_equal(l.history_len, 3);
 	/* a and b end; c (the next stonewall group) alone counts. */
 	for (uint64_t t = 1; t <= 3; t++) {
 		struct run_interval c = interval(t * 1000, 500, 0);
@@ -469,7 +507,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_intervals_feed_live_figures),
-		cmocka_unit_test(test_history_keeps_the_newest),
+		cmocka_unit_test(test_graph_points),
 		cmocka_unit_test(test_sections_add_up),
 		cmocka_unit_test(test_job_end_gives_final_figures),
 		cmocka_unit_test(test_refused_job),
