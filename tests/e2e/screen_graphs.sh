@@ -17,7 +17,7 @@ name=$(basename "$dev")
 json="$WORK/run.json"
 
 new_session g -x 160 -y 50 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
-tm send-keys -t g "\"$BLKTOP\" --run randread $dev --runtime=4 --time_based=1 --rate_iops=3000 --output-format=json --output=$json; echo EXIT=\$?" Enter
+tm send-keys -t g "\"$BLKTOP\" --run randread $dev --runtime=7 --time_based=1 --rate_iops=3000 --output-format=json --output=$json; echo EXIT=\$?" Enter
 expect g "the run ends" "DONE" 20000
 
 # ---- Legends, scales and the time axis ----
@@ -71,7 +71,7 @@ expect g "q leaves the screen" "EXIT=0" 10000
 [ -s "$json" ] || { fail "no JSON report in $json"; finish; }
 want=$(jq -r '[.blktop.samples[] | .read.iops | round] | reverse | .[0:4] | map(tostring) | join(" ")' "$json")
 n=$(jq '.blktop.samples | length' "$json")
-[ "$n" -ge 3 ] || fail "the JSON report has only $n samples of a 4 s run"
+[ "$n" -ge 5 ] || fail "the JSON report has only $n samples of a 7 s run"
 set -- $want
 ok=1
 for g in $got; do
