@@ -26,6 +26,7 @@
 #include "screen/screen.h"
 #include "sysroot.h"
 #include "util/buildinfo.h"
+#include "util/catalogs.h"
 #include "util/sigstop.h"
 #include "util/status.h"
 
@@ -148,10 +149,11 @@ int main(int argc, char **argv)
 {
 	struct cli_args args;
 	struct job_set set = { NULL, 0, false };
+	char catalogs[4096];
 	int status;
 
 	setlocale(LC_ALL, "");
-	bindtextdomain(PACKAGE, LOCALEDIR);
+	bindtextdomain(PACKAGE, catalogs_dir(PACKAGE, LOCALEDIR, catalogs, sizeof(catalogs)));
 	textdomain(PACKAGE);
 	sysroot_set(getenv("BLKTOP_SYSROOT"));
 	writer_keep_std_fds();

@@ -4,6 +4,7 @@
  * says which build this is. */
 #include "config.h"
 #include "util/buildinfo.h"
+#include "util/catalogs.h"
 
 #include "i18n.h"
 
@@ -21,4 +22,8 @@ void buildinfo_print(FILE *f)
 	/* TRANSLATORS: --version's line naming where CPU and disk counters
 	 * are read from (libproc2 or blktop's own /proc parsers). */
 	fprintf(f, _("counters: %s\n"), buildinfo_counters());
+	/* TRANSLATORS: --version's line naming the folder the message
+	 * catalogs are read from (beside the binary, or where installed). */
+	if (catalogs_chosen())
+		fprintf(f, _("catalogs: %s\n"), catalogs_chosen());
 }

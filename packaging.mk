@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Packaging: how blktop gets onto machines without a build tree.
+#
+# The message catalogs beside the binary: blktop reads locale/ next to
+# itself before the installed $(localedir) (src/util/catalogs.c), so
+# ./blktop and ./quickstart demo speak the user's language uninstalled.
+# One catalog per language in po/LINGUAS, compiled from its .po.
+LOCALE_MOS = $(foreach l,$(shell sed 's/\#.*//' $(top_srcdir)/po/LINGUAS),locale/$(l)/LC_MESSAGES/$(PACKAGE).mo)
+locale/%/LC_MESSAGES/$(PACKAGE).mo: $(top_srcdir)/po/%.po
+	$(AM_V_GEN)$(MKDIR_P) $(@D) && $(MSGFMT) -c -o $@ $<
+all-local: $(LOCALE_MOS)
+clean-local: clean-local-locale
+clean-local-locale:
+	-rm -rf locale
+.PHONY: clean-local-locale
+# The uninstalled binary finds them; a copy without them falls back to
+# $(localedir); --version names the folder in use.
+TESTS += tests/e2e/catalogs.sh
+dist_check_SCRIPTS += tests/e2e/catalogs.sh
+tests/e2e/catalogs.log: $(LOCALE_MOS)
