@@ -43,6 +43,7 @@ enum { COE_NONE = 0, COE_READ = 1, COE_WRITE = 2, COE_VERIFY = 4,
 enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR, TARGET_OTHER };
 
 #define JOB_NAME_MAX 64
+#define JOB_LOG_PREFIX_MAX 256
 /* Room in a job's set-options bitmap; options.c checks its table fits. */
 #define JOB_OPTIONS_MAX 512
 #define JOB_OPTION_WORDS ((JOB_OPTIONS_MAX + 63) / 64)
@@ -91,6 +92,16 @@ struct job_spec {
 	bool hipri;
 	bool nowait;
 	unsigned long long force_async;
+	/* fio's log files (engine/joblog.c). write_*_log: wanted; the prefix
+	 * of its file names, "" for the job's name. */
+	bool write_bw_log, write_iops_log, write_lat_log, write_hist_log;
+	char bw_log_prefix[JOB_LOG_PREFIX_MAX], iops_log_prefix[JOB_LOG_PREFIX_MAX];
+	char lat_log_prefix[JOB_LOG_PREFIX_MAX], hist_log_prefix[JOB_LOG_PREFIX_MAX];
+	unsigned long long log_avg_msec;     /* 0: one line per I/O */
+	unsigned long long log_hist_msec;    /* 0: no histogram lines */
+	unsigned long long log_hist_coarseness;
+	unsigned long long log_compression;  /* accepted; blktop streams its logs */
+	bool log_max_value, log_offset, per_job_logs, log_unix_epoch;
 	/* Bit i: job_options[i] was set by the user, not by the defaults
 	 * (what a procedure must not override, what fio's randseed means). */
 	uint64_t options_set[JOB_OPTION_WORDS];

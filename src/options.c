@@ -318,3 +318,39 @@ void job_option_format(const struct job_spec *job, const struct job_option *o,
 	}
 	}
 }
+
+/* write_*_log: the field holds the prefix; which flag goes with it. */
+static bool *log_flag(const struct job_option *o, struct job_spec *job)
+{
+	char *field = (char *)job + o->offset;
+	if (field == job->bw_log_prefix)
+		return &job->write_bw_log;
+	if (field == job->iops_log_prefix)
+		return &job->write_iops_log;
+	if (field == job->lat_log_prefix)
+		return &job->write_lat_log;
+	return &job->write_hist_log;
+}
+
+/* fio's write_*_log=PREFIX; without a value the job's name is the
+ * prefix. An empty value (the form's cleared field) turns the log off. */
+int parse_log_prefix(const struct job_option *o, struct job_spec *job, const char *value,
+		     char *err, size_t errlen)
+{
+	char *field = (char *)job + o->offset;
+	if (value && strlen(value) >= o->size) {
+		snprintf(err, errlen, _("%s: value longer than %zu characters"), o->name, o->size - 1);
+		return -1;
+	}
+	snprintf(field, o->size, "%s", value ? value : "");
+	*log_flag(o, job) = !value || value[0];
+	return 0;
+}
+
+void format_log_prefix(const struct job_option *o, const struct job_spec *job, char *buf,
+		       size_t len)
+{
+	const char *field = (const char *)job + o->offset;
+	bool on = *log_flag(o, (struct job_spec *)job);
+	snprintf(buf, len, "%s", !on ? "" : field[0] ? field : job->name);
+}

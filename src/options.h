@@ -91,6 +91,11 @@ int parse_rwmixwrite(const struct job_option *o, struct job_spec *job, const cha
 		     char *err, size_t errlen);
 void format_rwmixwrite(const struct job_option *o, const struct job_spec *job, char *buf,
 		       size_t len);
+/* write_*_log=PREFIX: the prefix, and the flag that the log is wanted. */
+int parse_log_prefix(const struct job_option *o, struct job_spec *job, const char *value,
+		     char *err, size_t errlen);
+void format_log_prefix(const struct job_option *o, const struct job_spec *job, char *buf,
+		       size_t len);
 
 /* Formats a byte count the way fio does ("4096", "4k"...) into buf. */
 const char *format_size(unsigned long long bytes, char *buf, size_t len);

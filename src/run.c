@@ -139,7 +139,8 @@ static void thread_init_stats(struct job_thread *t)
 
 /* Builds the threads of one section and opens what they use. */
 static int section_prepare(struct section *s, struct open_targets *ot, struct runctl *ctl,
-			   bool force, char *err, size_t errlen)
+			   bool force, struct joblog_set *logs, unsigned first_thread, char *err,
+			   size_t errlen)
 {
 	const struct job_spec *job = s->spec;
 	struct target want[MAX_FILES_PER_JOB];
@@ -195,6 +196,11 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 			}
 		}
 		t->ctl = ctl;
+		if (logs && joblog_wanted(job)) {
+			t->log = joblog_add(logs, job, first_thread + c, err, errlen);
+			if (!t->log)
+				return BLKTOP_FAILED;
+		}
 	}
 	if (monitor_init(&s->mon, job, s->groupid, s->threads, s->nthreads))
 		goto nomem;
@@ -514,6 +520,16 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	 * stop the caller asked for before this point still holds. */
 	struct runctl ctl;
 	runctl_init(&ctl, hooks ? hooks->ctl : NULL);
+	/* fio's log files: one writer thread for the run, made only when a
+	 * job asks for a log; threads are numbered as fio numbers them. */
+	struct joblog_set *logs = NULL;
+	for (size_t i = 0; i < set->njobs && !logs; i++)
+		if (joblog_wanted(&set->jobs[i]) && !(logs = joblog_set_new())) {
+			snprintf(err, errlen, "%s", strerror(ENOMEM));
+			free(secs);
+			return BLKTOP_FAILED;
+		}
+	unsigned thread_number = 1;
 	for (size_t i = 0; i < set->njobs && !status; i++) {
 		struct job_spec *job = &set->jobs[i];
 		if (i > 0 && job->stonewall)
@@ -525,7 +541,9 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		secs[i].groupid = groupid;
 		status = engine_check(job, err, errlen);
 		if (!status)
-			status = section_prepare(&secs[i], &ot, &ctl, set->force, err, errlen);
+			status = section_prepare(&secs[i], &ot, &ctl, set->force, logs, thread_number,
+						 err, errlen);
+		thread_number += (unsigned)job->numjobs;
 	}
 	if (status)
 		goto out;
@@ -555,6 +573,11 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		result->verdict_taken = true;
 	}
 
+	if (logs && joblog_set_start(logs) < 0) {
+		snprintf(err, errlen, _("cannot start the log writer: %s"), strerror(EAGAIN));
+		status = BLKTOP_FAILED;
+		goto out;
+	}
 	result->start_wall = (uint64_t)time(NULL);
 	disks_snapshot(&ot, &disk_before, &ndisk_before);
 	cpu_snapshot_take(&cpu_before);
@@ -563,6 +586,12 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 			result->exit_status = BLKTOP_FAILED;
 	cpu_snapshot_take(&cpu_after);
 	disks_snapshot(&ot, &disk_after, &ndisk_after);
+	char logerr[512];
+	if (joblog_set_finish(logs, logerr, sizeof(logerr)) && !result->exit_status) {
+		result->exit_status = BLKTOP_FAILED;
+		snprintf(err, errlen, "%s", logerr);
+	}
+	logs = NULL;
 
 	for (size_t i = 0; i < set->njobs; i++) {
 		if (secs[i].wave <= wave)
@@ -584,6 +613,10 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 						       &result->disks[result->ndisks++]);
 	}
 out:
+	if (logs) {
+		char ignored[512];
+		joblog_set_finish(logs, ignored, sizeof(ignored));
+	}
 	for (size_t i = 0; i < set->njobs; i++)
 		section_free(&secs[i]);
 	free(secs);

@@ -320,6 +320,9 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	lat_add(&d->lat, slat + clat);
 	stat_add(&d->bytes, io->len);
 	stat_add(&d->ios, 1);
+	if (t->log)
+		joblog_completed(t->log, io->dir, t_end, clat, slat + clat, io->len, io->offset,
+				 &d->clat.hist);
 }
 
 /* Hands the prepared I/Os in batch[] to the engine, in as many calls as
@@ -367,6 +370,17 @@ static int submit_pending(struct loop_state *ls)
 				ls->batch[i]->t_submit = ts;
 			ls->last_submit_ns = ts;
 		}
+		/* slat is logged at submit, as fio does, for the I/Os that
+		 * start after the ramp (the first ones complete after the
+		 * counting starts). */
+		if (t->log)
+			for (unsigned i = sent; i < sent + (unsigned)r; i++) {
+				const struct io_unit *io = ls->batch[i];
+				if (io->t_start >= t->ramp_end_ns)
+					joblog_submitted(t->log, io->dir, io->t_submit,
+							 io->t_submit - io->t_start, io->len,
+							 io->offset);
+			}
 		sent += (unsigned)r;
 		queued += (unsigned)r;
 		ls->inflight += (unsigned)r;
@@ -609,6 +623,11 @@ void *job_thread_main(void *arg)
 			t->counted_from_ns = t->start_ns;
 			getrusage(RUSAGE_THREAD, &t->ru_start);
 		}
+		/* The logs count time from where counting starts, as
+		 * counted_from_ns will say. */
+		if (t->log)
+			joblog_begin(t->log, t->ramp_end_ns > t->start_ns ? t->ramp_end_ns
+									  : t->start_ns);
 		uint64_t now = now_ns();
 		while (may_issue(&ls, now)) {
 			if (ls.err_streak >= ERR_STREAK_BACKOFF) {
@@ -662,6 +681,8 @@ void *job_thread_main(void *arg)
 	t->ended_ns = now_ns();
 	if (!t->counted_from_ns)
 		t->counted_from_ns = t->ended_ns;
+	if (t->log)
+		joblog_end(t->log, t->ended_ns);
 	getrusage(RUSAGE_THREAD, &t->ru_end);
 	loop_teardown(&ls);
 	__atomic_store_n(&t->finished, 1, __ATOMIC_RELEASE);

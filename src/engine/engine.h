@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <sys/resource.h>
 
+#include "engine/joblog.h"
 #include "job.h"
 #include "stats/stats.h"
 #include "util/clock.h"
@@ -42,6 +43,7 @@ struct job_thread {
 	 * cover: that ends the whole run. */
 	struct runctl *ctl;
 	int *go;                    /* set (atomic) when every thread is ready */
+	struct joblog *log;         /* fio's log files, NULL if none asked for */
 	int ready;                  /* set (atomic) by the thread after setup */
 
 	/* Results: written by the thread; ios, bytes and the histograms may be

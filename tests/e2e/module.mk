@@ -91,3 +91,7 @@ dist_check_SCRIPTS += tests/e2e/engines.sh tests/e2e/io_uring.sh
 # skips unless configured with --enable-tsan (quickstart's third build).
 TESTS += tests/e2e/tsan.sh
 dist_check_SCRIPTS += tests/e2e/tsan.sh
+# fio's log files (write_bw_log, write_lat_log, write_hist_log...) against
+# fio's own on the same job, and read by fio's plotting scripts.
+TESTS += tests/e2e/fio_logs.sh
+dist_check_SCRIPTS += tests/e2e/fio_logs.sh

@@ -414,7 +414,7 @@ static void test_unknown_key(void **state)
 {
 	(void)state;
 	expect_error("[global]\nbs=4k\n[job]\nfoo=bar\n", "t.fio:4: unknown option 'foo'");
-	expect_error("[job]\n\n\n  write_bw_log = x  \n", "t.fio:4: unknown option 'write_bw_log'");
+	expect_error("[job]\n\n\n  read_iolog = x  \n", "t.fio:4: unknown option 'read_iolog'");
 	expect_error("[job]\nioscheduler=none\n", "t.fio:2: unknown option 'ioscheduler'");
 	expect_error("[job]\ninclude other.fio\n", "t.fio:2: unknown option 'include other.fio'");
 	/* Keys are fio's, spelled exactly. */
