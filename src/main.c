@@ -66,6 +66,8 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	sigstop_install(&sigs, &ctl, false);
 	/* `| head -n1`: the reader leaving stops the run (outwatch.c). */
 	outwatch_start(fileno(out == stdout || hooks.interval_ms ? stdout : out), &ctl);
+	if (args->format == OUTPUT_NORMAL)
+		report_normal_preamble(out, set);
 	status = run_job_set(set, &hooks, &result, err, sizeof(err));
 	outwatch_stop();
 	if (status) {

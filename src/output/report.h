@@ -8,12 +8,19 @@
 
 #include <stdio.h>
 
+#include "jobset.h"
 #include "result.h"
 
 /* fio's normal report: one block per reporting group, "Run status group"
  * per stonewall group, "Disk stats", then blktop's extras. Numbers use '.'
  * in every locale; prose is translated, fio's keywords are not. */
 void report_normal(FILE *out, const struct run_result *r);
+
+/* What fio prints before a run, for the normal report: one line per job
+ * section ("NAME: (g=0): rw=..., bs=(R) ..., ioengine=..., iodepth=N"),
+ * "..." after it when it has clones, the version line and "Starting N
+ * threads". fio's text, never translated. */
+void report_normal_preamble(FILE *out, const struct job_set *set);
 
 /* fio 3's JSON layout ("blktop version" instead of "fio version"), with
  * blktop's own figures under "blktop". Never translated. */

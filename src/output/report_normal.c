@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* report_normal.c - the normal text report, laid out as fio 3 lays it out
- * (users grep it for IOPS=, clat percentiles, util=), then blktop's own
- * figures: per-CPU load as mpstat shows it, iostat -x, the verdict.
+/* report_normal.c - the normal text report, laid out as fio 3.33 lays it
+ * out (users and scripts grep it for IOPS=, clat percentiles, util=): the
+ * preamble before the run, a block per job, "Run status group", "Disk
+ * stats"; then, after a line "--- blktop ---" a scraper can stop at,
+ * blktop's own figures: per-CPU load as mpstat shows it, iostat -x, the
+ * verdict.
  *
- * fio's keywords and layout are kept literal on purpose; only blktop's
- * headings and prose go through gettext.
+ * fio's keywords and layout are kept literal on purpose, in every locale;
+ * only blktop's headings and prose go through gettext.
  */
 #include "config.h"
 #include "output/report.h"
@@ -17,6 +20,7 @@
 
 #include "collect/verdict.h"
 #include "i18n.h"
+#include "options.h"
 #include "output/report_priv.h"
 #include "stats/hist.h"
 #include "stats/stats.h"
@@ -188,8 +192,10 @@ static void print_dir(FILE *out, const struct run_result *r, const struct group_
 		report_num(bw, sizeof(bw), rt.bw_bytes, REPORT_SIG_FIGS, true, "B/s"),
 		report_num(bwalt, sizeof(bwalt), rt.bw_bytes, REPORT_SIG_FIGS, false, "B/s"),
 		report_num(io, sizeof(io), ds->bytes, REPORT_SIG_FIGS, true, "B"), g->runtime_ms);
-	if (ds->errors)
-		fprintf(out, "; errors=%" PRIu64, ds->errors);
+	/* fio 3.33 ends every write line with its zoned-device count; the
+	 * errors are on the "errors" line below, as fio has them. */
+	if (d == DIR_WRITE)
+		fputs("; 0 zone resets", out);
 	fputc('\n', out);
 	print_lat(out, "slat", &ds->slat);
 	print_lat(out, "clat", &ds->clat);
@@ -264,13 +270,18 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 	}
 	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",0,0 short=0,0,0,0 "
 		"dropped=0,0,0,0\n", g->dir[DIR_READ].ios, g->dir[DIR_WRITE].ios);
+	/* fio prints the errors line for every job that sets continue_on_error. */
 	uint64_t errors = g->dir[DIR_READ].errors + g->dir[DIR_WRITE].errors;
-	if (errors) {
+	if (errors || g->spec.continue_on_error) {
 		int first = g->dir[DIR_READ].first_error ? g->dir[DIR_READ].first_error
 							 : g->dir[DIR_WRITE].first_error;
 		fprintf(out, "     errors    : total=%" PRIu64 ", first_error=%d/<%s>\n", errors,
 			first, strerror(first));
 	}
+	/* fio's latency_target line: blktop has no latency target, so it
+	 * reads as fio's with none set (the whole depth, 100%). */
+	fprintf(out, "     latency   : target=0, window=0, percentile=100.00%%, depth=%llu\n",
+		g->spec.iodepth);
 }
 
 static void print_run_status(FILE *out, const struct run_result *r, unsigned gid)
@@ -304,10 +315,10 @@ static void print_disks(FILE *out, const struct run_result *r)
 	fputs("\nDisk stats (read/write):\n", out);
 	for (size_t i = 0; i < r->ndisks; i++) {
 		const struct disk_delta *d = &r->disks[i];
-		fprintf(out, "  %s: ios=%" PRIu64 "/%" PRIu64 ", sectors=%" PRIu64 "/%" PRIu64
-			", merge=%" PRIu64 "/%" PRIu64 ", ticks=%" PRIu64 "/%" PRIu64
-			", in_queue=%" PRIu64 ", util=%3.2f%%\n", d->name, d->ios[0], d->ios[1],
-			d->sectors[0], d->sectors[1], d->merges[0], d->merges[1], d->ticks_ms[0],
+		/* fio 3.33's line: no sectors (later fio added them). */
+		fprintf(out, "  %s: ios=%" PRIu64 "/%" PRIu64 ", merge=%" PRIu64 "/%" PRIu64
+			", ticks=%" PRIu64 "/%" PRIu64 ", in_queue=%" PRIu64 ", util=%3.2f%%\n",
+			d->name, d->ios[0], d->ios[1], d->merges[0], d->merges[1], d->ticks_ms[0],
 			d->ticks_ms[1], d->in_queue_ms, d->util);
 	}
 }
@@ -322,7 +333,13 @@ static void print_cpu_row(FILE *out, const char *label, const struct cpu_pct *p)
 
 static void print_extras(FILE *out, const struct run_result *r)
 {
-	if (r->ncpu > 0 || report_cpu_sum(&r->cpu_all) > 0) {
+	bool cpu = r->ncpu > 0 || report_cpu_sum(&r->cpu_all) > 0;
+	if (!cpu && !r->ndisks && !r->verdict_taken)
+		return;
+	/* Where fio's report ends: a fixed line in every locale, so a script
+	 * that reads fio's text can stop here. */
+	fputs("\n" REPORT_BLKTOP_MARK "\n", out);
+	if (cpu) {
 		/* Translation: mpstat is a command name; keep it as is. */
 		fprintf(out, "\n%s\n", _("CPU load over the run (as mpstat -P ALL shows it):"));
 		fprintf(out, "  %-4s", "CPU");
@@ -389,4 +406,28 @@ void report_normal(FILE *out, const struct run_result *r)
 	print_extras(out, r);
 
 	report_numeric_end(&num);
+}
+
+void report_normal_preamble(FILE *out, const struct job_set *set)
+{
+	unsigned groupid = 0;
+	unsigned long long threads = 0;
+	char bs[32], engine[32];
+
+	for (size_t i = 0; i < set->njobs; i++) {
+		const struct job_spec *j = &set->jobs[i];
+		if (i > 0 && (j->stonewall || j->new_group))
+			groupid++;
+		report_num(bs, sizeof(bs), j->bs, REPORT_SIG_FIGS, true, "B");
+		job_option_format(j, job_option_find("ioengine"), engine, sizeof(engine));
+		fprintf(out, "%s: (g=%u): rw=%s, bs=(R) %s-%s, (W) %s-%s, (T) %s-%s, "
+			"ioengine=%s, iodepth=%llu\n", j->name, groupid, rw_name(j->rw), bs, bs,
+			bs, bs, bs, bs, engine, j->iodepth);
+		if (j->numjobs > 1)
+			fputs("...\n", out);
+		threads += j->numjobs;
+	}
+	fprintf(out, "%s\n", REPORT_FIO_VERSION);
+	fprintf(out, "Starting %llu thread%s\n\n", threads, threads == 1 ? "" : "s");
+	fflush(out);
 }

@@ -12,6 +12,13 @@
 
 #include "result.h"
 
+/* fio's version line and "fio version" key: fio's form for its own git
+ * builds ("fio-3.33-12-gabc"), so readers that check for fio 3 take it,
+ * naming blktop and its version. */
+#define REPORT_FIO_VERSION "fio-3.33-blktop-" PACKAGE_VERSION
+/* The line after fio's normal report and before blktop's own blocks. */
+#define REPORT_BLKTOP_MARK "--- blktop ---"
+
 /* fio's significant figures for IOPS and bandwidth (sig_figs=4). */
 #define REPORT_SIG_FIGS 4
 /* Room for every percentile list blktop prints (hist_default_pcts). */
