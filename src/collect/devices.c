@@ -450,3 +450,40 @@ void dev_decide(struct blk_dev *disk)
 		part_verdict(&df, i, &disk->parts[i].verdict);
 	free(pf);
 }
+
+/* FNV-1a over the bytes: equal lists give equal values, and a change of
+ * one name or size changes it. */
+static unsigned long long fnv1a(unsigned long long h, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+int dev_list_signature(unsigned long long *sig)
+{
+	char buf[4096], full[4096];
+	unsigned long long h = 0xcbf29ce484222325ull;
+	FILE *f = sysroot_fopen("/proc/partitions", "re");
+	if (f) {
+		size_t n;
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+			h = fnv1a(h, buf, n);
+		fclose(f);
+		*sig = h;
+		return 0;
+	}
+	if (!sysroot_path(full, sizeof(full), "/sys/block"))
+		return -1;
+	DIR *dir = opendir(full);
+	if (!dir)
+		return -1;
+	/* readdir's order is stable while the directory does not change. */
+	for (struct dirent *de; (de = readdir(dir)) != NULL;)
+		h = fnv1a(h, de->d_name, strlen(de->d_name) + 1);
+	closedir(dir);
+	*sig = h;
+	return 0;
+}

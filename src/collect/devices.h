@@ -54,6 +54,13 @@ struct dev_list {
 int dev_list_scan(struct dev_list *list);
 void dev_list_free(struct dev_list *list);
 
+/* A cheap fingerprint of which block devices exist and their sizes
+ * (/proc/partitions, else the names in /sys/block): when it changes, a
+ * device was attached, detached or resized and the list is stale. One
+ * file read, so the screen can ask every tick. 0, or -1 when neither
+ * can be read. */
+int dev_list_signature(unsigned long long *sig);
+
 /* Decides the verdicts of a disk and of each partition from the facts
  * already gathered in them (probe.c does both). No I/O. */
 void dev_decide(struct blk_dev *disk);

@@ -22,7 +22,7 @@ struct dev_row {
 	int rq_affinity;             /* -1 when unknown */
 	bool probed;                 /* false: listed only, no verdict yet */
 	enum verdict verdict;
-	char verdict_word[16];       /* "safe", "has-data"... (never translated) */
+	char verdict_word[48];       /* "safe", "has-data"... in the user's language */
 	char first_reason[200];      /* the most severe reason, "" for none */
 	char reasons[1024];          /* every reason, "; "-separated */
 };
@@ -34,9 +34,20 @@ struct dev_rows {
 
 /* Lists every device from sysfs (fast: the first frame has them), and
  * with probe, reads their contents and users for the verdicts (may take
- * up to the probe timeout: run that off the screen's thread). Returns 0,
- * or -1 with one line in err. */
-int devsource_scan(struct dev_rows *out, bool probe, char *err, size_t errlen);
+ * up to the probe timeout: run that off the screen's thread). The whole
+ * disks named in keep are not touched: their rows are keep's (a job's
+ * target keeps the verdict taken before the job). keep may be NULL.
+ * Returns 0, or -1 with one line in err. */
+int devsource_scan(struct dev_rows *out, bool probe, const struct dev_rows *keep, char *err,
+		   size_t errlen);
+/* A fingerprint of the devices present (collect/devices.h): a change
+ * means one came, went or changed size. 0, or -1 when unreadable. */
+int devsource_signature(unsigned long long *sig);
+/* Copies every row of rows whose whole disk is disk into out (appended). */
+int devsource_copy_disk(struct dev_rows *out, const struct dev_rows *rows, const char *disk);
+/* The verdict as the screen says it, in the user's language (JSON and
+ * --list keep verdict_name()'s tokens). */
+const char *devsource_verdict_label(enum verdict v);
 void devsource_free(struct dev_rows *rows);
 /* The row for a device node or name ("/dev/loop0", "loop0"), or NULL. */
 const struct dev_row *devsource_find(const struct dev_rows *rows, const char *target);

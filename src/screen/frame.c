@@ -24,7 +24,7 @@ const struct pane_class *const ui_panes[PANE_COUNT] = {
 	[PANE_IRQ] = &pane_irq,
 };
 
-static const char *state_word(enum job_state s)
+const char *ui_state_word(enum job_state s)
 {
 	switch (s) {
 	case JOB_RUNNING: return _("RUNNING");
@@ -44,8 +44,6 @@ static void draw_title(struct ui *u, const struct live_figures *l)
 	char left[256], right[PATH_MAX + 200], bs[32], el[32], tot[32];
 
 	draw_blank(r.y, r.x, r.w, a);
-	snprintf(left, sizeof(left), _("blktop %s - %s - %d CPUs - %s"), PACKAGE_VERSION,
-		 m->host.hostname, m->host.ncpu_online, m->host.release);
 	right[0] = '\0';
 	if (m->have_job) {
 		const struct job_spec *j = &m->job;
@@ -58,10 +56,11 @@ static void draw_title(struct ui *u, const struct live_figures *l)
 			snprintf(when, sizeof(when), "%s", fmt_duration(l->elapsed_ms, el, sizeof(el)));
 		snprintf(right, sizeof(right), "%s %s qd%llu j%llu -> %s  %s  %s", rw_name(j->rw),
 			 format_size(j->bs, bs, sizeof(bs)), j->iodepth, j->numjobs,
-			 m->job_disk[0] ? m->job_disk : j->filename, when, state_word(l->state));
+			 m->job_disk[0] ? m->job_disk : j->filename, when, ui_state_word(l->state));
 	}
 	int rw = text_width(right);
 	int lw = r.w - rw - 3;
+	title_left_text(m, lw, left, sizeof(left));
 	draw_text(r.y, r.x + 1, lw > 0 ? lw : 0, a, left);
 	draw_text_right(r.y, r.x, r.w - 1, l->state == JOB_RUNNING ? a | A_BOLD : a, right);
 }
@@ -123,20 +122,6 @@ static void draw_key_bar(struct ui *u)
 	}
 }
 
-static void draw_too_small(struct ui *u)
-{
-	char buf[200];
-	snprintf(buf, sizeof(buf), _("blktop needs at least %dx%d; this terminal is %dx%d."),
-		 LAYOUT_MIN_COLS, LAYOUT_MIN_LINES, COLS, LINES);
-	int y = LINES / 2 - 2;
-	if (y < 0)
-		y = 0;
-	y += draw_wrapped(y, 0, COLS, 3, u->theme.attr[EL_ERROR], buf);
-	draw_wrapped(y, 0, COLS, LINES - y, u->theme.attr[EL_NORMAL],
-		     u->prompt == PROMPT_QUIT ? _("A job is running. Stop it and quit? (y/n)")
-					      : _("Make it larger, or press q to quit."));
-}
-
 /* Rows the panes would like to show everything they have. */
 static void wanted_rows(const struct screen_model *m, struct pane_wants *w)
 {
@@ -161,7 +146,7 @@ void frame_draw(struct ui *u)
 	layout_compute(&u->layout, LINES, COLS, &want);
 	erase();
 	if (u->layout.too_small) {
-		draw_too_small(u);
+		compact_draw(u);
 		wnoutrefresh(stdscr);
 		doupdate();
 		return;

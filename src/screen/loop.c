@@ -95,6 +95,7 @@ static void open_form(struct ui *u)
 	const struct dev_row *d = selected_dev(u);
 	if (model_job_active(&u->model)) {
 		model_set_status(&u->model, true, "%s", _("A job is running: s stops it first."));
+		u->status_job = true;
 		return;
 	}
 	if (!d && !u->have_form_job) {
@@ -131,6 +132,7 @@ static void stop_job(struct ui *u)
 	procrun_stop(&u->procrun);
 	model_mark_stopping(&u->model);
 	model_set_status(&u->model, false, "%s", _("Stopping the job..."));
+	u->status_job = true;
 }
 
 static void begin_save(struct ui *u, bool json)
@@ -193,16 +195,9 @@ static void move_in_pane(struct ui *u, enum action act)
 		update_follow(u);
 }
 
-/* Probing reads every device and forks a child for each: never while a
- * job is measuring. A rescan asked meanwhile runs when the job ends. */
 static void rescan(struct ui *u)
 {
-	if (model_job_active(&u->model)) {
-		model_set_status(&u->model, false, "%s",
-				 _("Devices are probed again when the job ends."));
-		return;
-	}
-	scanner_start(&u->scanner);
+	probing_rescan(u);
 }
 
 static void main_key(struct ui *u, struct key_event ev)
@@ -227,7 +222,7 @@ static void main_key(struct ui *u, struct key_event ev)
 	case ACT_TOGGLE_PCT: u->model.pct_run = !u->model.pct_run; break;
 	case ACT_SAVE: begin_save(u, false); break;
 	case ACT_SAVE_JSON: begin_save(u, true); break;
-	case ACT_RESCAN: rescan(u); break;
+	case ACT_RESCAN: probing_key(u); break;
 	case ACT_REDRAW: clearok(curscr, TRUE); break;
 	case ACT_NEXT_PANE: u->focus = (u->focus + 1) % PANE_COUNT; break;
 	case ACT_PREV_PANE: u->focus = (u->focus + PANE_COUNT - 1) % PANE_COUNT; break;
@@ -249,8 +244,10 @@ static void handle_key(struct ui *u, struct key_event ev)
 		return;
 	}
 	u->model.status[0] = '\0';
+	u->status_job = false;
 	if (u->layout.too_small) {
-		if (keys_lookup(ev) == ACT_QUIT)
+		enum action a = keys_lookup(ev);
+		if (a == ACT_QUIT || a == ACT_STOP)
 			main_key(u, ev);
 		return;
 	}
@@ -295,6 +292,17 @@ static void read_keys(struct ui *u)
 	}
 }
 
+/* The command line's job or procedure, once the first scan is in. */
+static void start_first(struct ui *u)
+{
+	u->first_pending = false;
+	if (u->first_job.njobs)
+		start_job(u, &u->first_job);
+	else if (u->args && u->args->procedure)
+		procui_start_args(u, u->args);
+	job_set_free(&u->first_job);
+}
+
 /* Something a background thread finished: an interval, a run, a scan. */
 static void handle_wake(struct ui *u)
 {
@@ -320,6 +328,14 @@ static void handle_wake(struct ui *u)
 			if (!u->quit && !runctl_stopped(&u->ctl))
 				rescan(u);
 		}
+		/* "Stopping the job..." and the like end with the job. */
+		if (u->status_job && !model_job_active(&u->model)) {
+			u->model.status[0] = '\0';
+			u->status_job = false;
+		}
+		probing_after_wake(u);
+		if (u->first_pending && probing_idle(u))
+			start_first(u);
 		reselect(u);
 		update_follow(u);
 		u->dirty = true;
@@ -331,6 +347,7 @@ static void handle_wake(struct ui *u)
 		/* Sample with the run's interval so both cover the same second;
 		 * the timer is only a fallback while intervals flow. */
 		u->seen_iv_seq = seq;
+		probing_tick(u);
 		model_sample(&u->model);
 		u->next_tick_ns = now_ns() + u->delay_ms * 1500000ull;
 		u->dirty = true;
@@ -339,6 +356,7 @@ static void handle_wake(struct ui *u)
 
 static void tick(struct ui *u)
 {
+	probing_tick(u);
 	model_sample(&u->model);
 	u->next_tick_ns = now_ns() + u->delay_ms * 1000000ull;
 	u->dirty = true;
@@ -584,17 +602,28 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	 * lists them, their verdicts once the scanner has probed them. */
 	struct dev_rows rows;
 	char err[256];
-	if (devsource_scan(&rows, false, err, sizeof(err)) == 0)
+	if (devsource_scan(&rows, false, NULL, err, sizeof(err)) == 0)
 		model_devices_ready(&u->model, &rows, "");
 	model_collect_pending(&u->model);
 	reselect(u);
 	update_follow(u);
 	model_sample(&u->model);
 	u->next_tick_ns = now_ns() + u->delay_ms * 1000000ull;
-	if (initial_job && initial_job->njobs)
-		start_job(u, initial_job);
-	else if (!(args && args->procedure && procui_start_args(u, args) == 0))
-		rescan(u);
+	/* Every verdict is taken before any job starts: the job (or the
+	 * procedure) of the command line waits for the first scan. */
+	probing_tick(u);
+	rescan(u);
+	if (initial_job && initial_job->njobs) {
+		u->first_pending = true;
+		for (size_t i = 0; i < initial_job->njobs; i++)
+			if (job_set_add(&u->first_job, &initial_job->jobs[i]))
+				u->first_pending = false;
+		u->first_job.force = initial_job->force;
+		if (!u->first_pending)
+			start_job(u, initial_job);
+	} else if (args && args->procedure) {
+		u->first_pending = true;
+	}
 	frame_draw(u);
 
 	run_loop(u, &u->sigs.wait_mask);
@@ -633,6 +662,7 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	else if (out_rc > 0 && !status)
 		status = BLKTOP_FAILED;  /* the summary was lost */
 	form_close(&u->form);
+	job_set_free(&u->first_job);
 	procrun_free(&u->procrun);
 	model_free(&u->model);
 	close(u->wake[0]);

@@ -160,8 +160,8 @@ static void draw_devices(const struct view *v, struct rect r, struct pane_state 
 	if (!d->probed && v->m->scanning)
 		snprintf(why, sizeof(why), _("%s: reading its contents and users..."), d->name);
 	else if (!d->probed)
-		snprintf(why, sizeof(why), _("%s: devices are probed when no job runs, so the job "
-					     "is not disturbed"), d->name);
+		snprintf(why, sizeof(why), _("%s: not probed: it is on the job's target, which is "
+					     "not opened while the job runs"), d->name);
 	else if (d->reasons[0])
 		snprintf(why, sizeof(why), "%s: %s", d->name, d->reasons);
 	else

@@ -102,7 +102,7 @@ static void *scanner_main(void *arg)
 	struct scanner *s = arg;
 	struct dev_rows rows;
 	char err[256] = "";
-	if (devsource_scan(&rows, true, err, sizeof(err)))
+	if (devsource_scan(&rows, true, &s->keep, err, sizeof(err)))
 		memset(&rows, 0, sizeof(rows));
 	model_devices_ready(s->model, &rows, err);
 	devsource_free(&rows);
@@ -110,24 +110,30 @@ static void *scanner_main(void *arg)
 	return NULL;
 }
 
-void scanner_start(struct scanner *s)
+bool scanner_start(struct scanner *s, struct dev_rows *keep)
 {
 	if (s->active)
-		return;
+		return false;
+	devsource_free(&s->keep);
+	if (keep) {
+		s->keep = *keep;
+		memset(keep, 0, sizeof(*keep));
+	}
 	s->model->scanning = true;
-	if (pthread_create(&s->tid, NULL, scanner_main, s)) {
+	int e = pthread_create(&s->tid, NULL, scanner_main, s);
+	if (e) {
 		s->model->scanning = false;
-		model_set_status(s->model, true, _("cannot list block devices: %s"),
-				 strerror(errno));
-		return;
+		model_set_status(s->model, true, _("cannot list block devices: %s"), strerror(e));
+		return true;
 	}
 	s->active = true;
+	return true;
 }
 
 void scanner_join(struct scanner *s)
 {
-	if (!s->active)
-		return;
-	pthread_join(s->tid, NULL);
+	if (s->active)
+		pthread_join(s->tid, NULL);
 	s->active = false;
+	devsource_free(&s->keep);
 }

@@ -28,6 +28,7 @@ struct runner {
 struct scanner {
 	struct screen_model *model;
 	int wake_fd;
+	struct dev_rows keep;        /* rows of disks not to open (a job's target) */
 	pthread_t tid;
 	bool active;
 };
@@ -39,8 +40,10 @@ void runner_stop(struct runner *r);
 /* Waits for the run's thread (after the model said it ended). */
 void runner_join(struct runner *r);
 
-/* Starts a device scan unless one is going. */
-void scanner_start(struct scanner *s);
+/* Starts a device scan unless one is going. The whole disks of keep's
+ * rows (NULL for none) are not opened: their rows stay as keep has them;
+ * keep is taken over. Returns false when a scan was already going. */
+bool scanner_start(struct scanner *s, struct dev_rows *keep);
 void scanner_join(struct scanner *s);
 
 #endif

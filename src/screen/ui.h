@@ -63,6 +63,14 @@ struct ui {
 	int tty_fd;
 	FILE *held_err;              /* stderr while the screen is up */
 	int saved_err_fd;
+	/* probing.c: the device list's fingerprint, a scan asked while one ran. */
+	unsigned long long dev_sig;
+	bool dev_sig_valid;
+	bool rescan_queued;
+	/* The job or procedure of the command line waits for the first scan. */
+	struct job_set first_job;
+	bool first_pending;
+	bool status_job;             /* the status is about the job: it ends with it */
 };
 
 extern const struct pane_class *const ui_panes[PANE_COUNT];
@@ -84,6 +92,22 @@ int procui_summary(struct ui *u);
 
 /* graphui.c: the graphs' and meters' keys (b, c, Left, Right, m). */
 void graphui_action(struct ui *u, enum action act);
+
+/* probing.c: a scan (during a job, around its target); whether none is
+ * going or queued; after a wakeup, joins a finished scan and starts a
+ * queued one; every tick, a rescan when devices came or went; r. */
+void probing_rescan(struct ui *u);
+bool probing_idle(const struct ui *u);
+void probing_after_wake(struct ui *u);
+void probing_tick(struct ui *u);
+void probing_key(struct ui *u);
+
+/* compact.c: the status on a terminal under 80x24; the title's left part
+ * in w cells, whole fields only. */
+void compact_draw(struct ui *u);
+void title_left_text(const struct screen_model *m, int w, char *buf, size_t len);
+/* frame.c: the job's state in one word ("RUNNING"). */
+const char *ui_state_word(enum job_state s);
 
 /* Draws the whole frame (or the too-small notice) and updates the
  * terminal. */

@@ -142,7 +142,7 @@ aligned() {
 }
 
 DEVROW='^[ >] ?[a-z][a-z0-9]* +[0-9.]+[KMGTP]?i?B '
-VERDICT='safe|has-data|in-use|read-only|尚未探测|探测中|not probed yet|probing'
+VERDICT='安全|有数据|使用中|只读|尚未探测|探测中'
 
 TARGET="$WORK/i18n.dat"
 # shellcheck disable=SC2016
@@ -159,6 +159,12 @@ for w in 设备 负载 实时 CPU 中断 "F1 帮助" "Enter 配置" "s 停止" "
 	expect zh "120x40 shows '$w'" "$w" 100
 done
 layout zh 120 40 "120x40 with a job"
+expect zh "the verdict words are in Chinese (安全, 有数据...)" "$DEVROW.* (安全|有数据|使用中|只读)( |：|\$)" 100
+if cap zh | grep -Eq "$DEVROW.* (safe|has-data|in-use|read-only)( |:|\$)"; then
+	fail "a verdict word is in English on the Chinese screen"
+else
+	pass "no verdict word in English on the Chinese screen"
+fi
 aligned "120x40 devices pane" "^ 名称 " "安全判定" "$DEVROW" "$VERDICT"
 
 # ---- 80x24 ----
