@@ -41,13 +41,25 @@ expect() {
 	fi
 }
 
-# select_dev SESSION NAME: moves the device selection to NAME.
+# select_dev SESSION NAME: moves the device selection to NAME. The next j
+# goes only once the last one shows: under load the screen takes several
+# keys in one frame and would skip NAME. A list that changes meanwhile
+# (devices come and go) is walked again from the top.
 select_dev() {
 	tm send-keys -t "$1" g
-	i=0
-	while [ $i -lt 100 ]; do
-		cap "$1" | grep -Eq "^>$2 " && return 0
-		tm send-keys -t "$1" j
+	prev= same=0 i=0
+	while [ $i -lt 400 ]; do
+		cur=$(cap "$1" | grep -E "^>" | head -n 1)
+		case $cur in ">$2 "*) return 0 ;; esac
+		if [ "$cur" != "$prev" ]; then
+			prev=$cur
+			same=0
+			tm send-keys -t "$1" j
+		else
+			same=$((same + 1))
+			# The last row (or a lost key): from the top once more.
+			[ $same -eq 40 ] && tm send-keys -t "$1" g
+		fi
 		sleep 0.05
 		i=$((i + 1))
 	done
