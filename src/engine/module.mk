@@ -7,3 +7,12 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 if HAVE_LIBURING
 libblktop_a_SOURCES += src/engine/io_uring.c
 endif
+
+if HAVE_CMOCKA
+# fio's log lines byte for byte, from the job thread's calls to the files.
+check_PROGRAMS += tests/unit/test_joblog
+TESTS += tests/unit/test_joblog
+tests_unit_test_joblog_SOURCES = tests/unit/test_joblog.c src/engine/joblog.c
+tests_unit_test_joblog_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_joblog_LDADD = $(CMOCKA_LIBS) $(LIBINTL) -lpthread
+endif
