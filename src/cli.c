@@ -116,8 +116,11 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 		const char *value;
 
 		if (arg[0] != '-' || !arg[1]) {
+			const char *before = target;
 			if (take_positional(a, arg, &target))
 				return BLKTOP_USAGE;
+			if (target != before)
+				a->target_argi = i;
 			continue;
 		}
 		split_opt(arg, name, sizeof(name), &value);
@@ -126,9 +129,17 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 		const struct blktop_switch *s = switch_find(name);
 		if (!name[0] || (!name[1] && (arg[1] == '-' || !s)))
 			return fail(_("unknown option '%s' (blktop --help lists them)"), arg);
+		int first = i;
 		if (s ? take_switch(a, s, arg, value, argc, argv, &i)
 		      : take_job_option(a, arg, name, value, argc, argv, &i))
 			return BLKTOP_USAGE;
+		if (s && !strcmp(s->name, "job"))
+			a->jobfile_argi = i;
+		for (int k = first; s && s->local && k <= i; k++) {
+			if (a->nlocal >= (int)(sizeof(a->local_argi) / sizeof(a->local_argi[0])))
+				return fail("%s", _("too many switches on the command line"));
+			a->local_argi[a->nlocal++] = k;
+		}
 		if (a->mode == MODE_HELP || a->mode == MODE_VERSION)
 			return BLKTOP_OK;
 	}
@@ -149,7 +160,10 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 	}
 	bool needs_target = a->mode == MODE_RUN || a->mode == MODE_PROFILE ||
 			    a->mode == MODE_SUITE || a->mode == MODE_SWEEP;
-	if (needs_target && !a->job.filename[0] && !a->job.directory[0] && !a->scratch)
+	if (a->dry_run && a->mode != MODE_RUN && a->mode != MODE_JOBFILE)
+		return fail("%s", _("--dry-run goes with --run or --job"));
+	/* With --hosts, HOST=TARGET may name each host's own target. */
+	if (needs_target && !a->job.filename[0] && !a->job.directory[0] && !a->scratch && !a->hosts)
 		return fail(_("no target: name a device (vdc), file or directory, or use --scratch"));
 	if ((a->mode == MODE_PROFILE || a->mode == MODE_SWEEP) && !a->procedure)
 		return fail(a->mode == MODE_PROFILE

@@ -27,6 +27,18 @@ struct cli_args {
 	unsigned long long lat_limit_us;
 	struct job_spec job;         /* the command line's job; its bitmap says
 				      * which options were on the line */
+	bool dry_run;                /* --dry-run: verdict and gate only */
+	/* Many hosts (src/fleet): the words of argv that stay here (the
+	 * switches marked local, and their values) and the target's word,
+	 * so the rest goes to every host as the user wrote it. */
+	const char *hosts;           /* --hosts, NULL for this host only */
+	const char *ssh_command;     /* --ssh */
+	const char *remote_blktop;   /* --remote-blktop */
+	bool hosts_partial;          /* --hosts-partial */
+	int target_argi;             /* argv index of the target, 0: none */
+	int jobfile_argi;            /* argv index of --job's file, 0: none */
+	int nlocal;
+	int local_argi[32];
 };
 
 /* Parses argv: blktop's switches (switches.c) and job options (options.c),

@@ -14,6 +14,7 @@ struct job_set {
 	struct job_spec *jobs;
 	size_t njobs;
 	bool force;                 /* --force: allow writes to has-data */
+	bool dry_run;               /* --dry-run: verdict and gate, no I/O */
 };
 
 int job_set_add(struct job_set *set, const struct job_spec *job);

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "engine/engine.h"
+#include "fleet/fleet.h"
 #include "i18n.h"
 #include "jobfile.h"
 #include "options.h"
@@ -59,6 +60,7 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 		if (set->jobs[i].status_interval_ms)
 			hooks.interval_ms = set->jobs[i].status_interval_ms;
 	set->force = args->force;
+	set->dry_run = args->dry_run;
 	/* Ctrl-C, SIGTERM and SIGHUP (the SSH session dropped) all end the
 	 * run the same way: I/O stops, results so far are reported, cleanup
 	 * runs. Until the report is out: a second Ctrl-C must not cut it. */
@@ -74,7 +76,9 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 		fprintf(stderr, "blktop: %s\n", err);
 		goto close;
 	}
-	if (args->format == OUTPUT_JSON)
+	if (args->dry_run)
+		report_dry_run(out, &result, args->format == OUTPUT_JSON);
+	else if (args->format == OUTPUT_JSON)
 		report_json(out, &result);
 	else
 		report_normal(out, &result);
@@ -150,7 +154,7 @@ static void demo_job(struct cli_args *args)
 int main(int argc, char **argv)
 {
 	struct cli_args args;
-	struct job_set set = { NULL, 0, false };
+	struct job_set set = { 0 };
 	char catalogs[4096];
 	int status;
 
@@ -169,6 +173,9 @@ int main(int argc, char **argv)
 		writer_open(&w, NULL);
 		return writer_close(&w, listing_print(w.f, args.format == OUTPUT_JSON));
 	}
+	/* Many hosts: the job goes to each, scratch devices included. */
+	if (args.hosts && args.mode != MODE_HELP && args.mode != MODE_VERSION)
+		return fleet_main(&args, argc, argv);
 	if (args.mode == MODE_DEMO) {
 		demo_job(&args);
 		args.scratch = true;

@@ -572,6 +572,8 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		result->verdict = ot.v[0]->verdict;
 		result->verdict_taken = true;
 	}
+	if (set->dry_run)
+		goto out;
 
 	if (logs && joblog_set_start(logs) < 0) {
 		snprintf(err, errlen, _("cannot start the log writer: %s"), strerror(EAGAIN));

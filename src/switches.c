@@ -178,6 +178,39 @@ static int set_output(struct cli_args *a, const char *v, char *err, size_t errle
 	return v ? 0 : ERR("%s", _("--output needs a file name"));
 }
 
+static int set_dry_run(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->dry_run = true;
+	a->batch = true;
+	return 0;
+}
+
+static int set_hosts(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	a->hosts = v;
+	return v && *v ? 0 : ERR("%s", _("--hosts needs hosts: --hosts=h1,h2 or --hosts=@FILE"));
+}
+
+static int set_ssh(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	a->ssh_command = v;
+	return v && *v ? 0 : ERR("%s", _("--ssh needs a command, e.g. --ssh='ssh -F cfg'"));
+}
+
+static int set_remote_blktop(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	a->remote_blktop = v;
+	return v && *v ? 0 : ERR("%s", _("--remote-blktop needs a path"));
+}
+
+static int set_hosts_partial(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->hosts_partial = true;
+	return 0;
+}
+
 int parse_delay_ms(const char *s, unsigned long long *out)
 {
 	if (!s || !isdigit((unsigned char)*s))
@@ -240,7 +273,7 @@ const struct blktop_switch blktop_switches[] = {
 	  .help = N_("one option stepped, one run per step") },
 	{ .name = "demo", .section = SW_MODE, .arg = SW_FLAG, .parse = set_demo,
 	  .help = N_("a scratch device, with a job running on it") },
-	{ .name = "batch", .section = SW_OPTION, .arg = SW_FLAG, .parse = set_batch,
+	{ .name = "batch", .local = true, .section = SW_OPTION, .arg = SW_FLAG, .parse = set_batch,
 	  .help = N_("no screen: run, then print the report"),
 	  .man = "Run without the screen and print the report when done.\n" },
 	{ .name = "force", .section = SW_OPTION, .arg = SW_FLAG, .parse = set_force,
@@ -254,17 +287,18 @@ const struct blktop_switch blktop_switches[] = {
 		 "says otherwise, 1m at least), attach it as a loop device with direct I/O,\n"
 		 "and use it as the target when none is named.\n"
 		 "It is detached and deleted when blktop exits, however it exits.\n" },
-	{ .name = "output-format", .section = SW_OPTION, .arg = SW_VALUE, .metavar = "FORMAT",
+	{ .name = "output-format", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
+	  .metavar = "FORMAT",
 	  .choices = output_formats, .parse = set_output_format,
 	  .help = N_("normal, json or csv"),
 	  .man = ".B normal\n(the default),\n.B json\nor\n.BR csv .\nCSV is the table of\n"
 		 ".BR \\-\\-profile ,\n.B \\-\\-suite\nand\n.BR \\-\\-sweep ;\n"
 		 "a single run prints normal or JSON.\n" },
-	{ .name = "output", .section = SW_OPTION, .arg = SW_VALUE, .metavar = "FILE",
+	{ .name = "output", .local = true, .section = SW_OPTION, .arg = SW_VALUE, .metavar = "FILE",
 	  .parse = set_output, .help = N_("write the report to FILE"),
 	  .man = "Write the report to\n.I FILE\n"
 		 "instead of standard output (the screen's summary, too).\n" },
-	{ .name = "delay", .short_name = 'd', .section = SW_OPTION, .arg = SW_VALUE,
+	{ .name = "delay", .local = true, .short_name = 'd', .section = SW_OPTION, .arg = SW_VALUE,
 	  .metavar = "SECONDS", .parse = set_delay,
 	  .help = N_("screen refresh interval (default 1)"),
 	  .man = "Refresh the screen this often (1 s by default, 0.1 s at least, fractions\n"
@@ -273,6 +307,38 @@ const struct blktop_switch blktop_switches[] = {
 	{ .name = "lat-limit", .section = SW_OPTION, .arg = SW_VALUE, .metavar = "USEC",
 	  .parse = set_lat_limit, .help = N_("latency limit for --sweep numjobs (default 500)"),
 	  .man = "The average latency, in microseconds, that ends\n.BR \"\\-\\-sweep numjobs\" .\n" },
+	{ .name = "dry-run", .section = SW_OPTION, .arg = SW_FLAG, .parse = set_dry_run,
+	  .help = N_("take the verdict and apply the write gate, then exit (no I/O)"),
+	  .man = "Open the targets, take their safety verdicts and apply the write gate as a\n"
+		 "run would, print the verdict, and exit without any I/O: 0 when the job\n"
+		 "would run, 3 when it would be refused.\n" },
+	{ .name = "hosts", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
+	  .metavar = "HOSTS", .parse = set_hosts,
+	  .help = N_("run the job on every host at once, over ssh"),
+	  .man = "Run the same job on every host of\n.IR HOSTS :\n"
+		 ".I h1,h2,...\nor\n.I @FILE\n(one host a line,\n.B #\nstarts a comment).\n"
+		 "A host is\n.RI [ user @] host [: port ],\nan IPv6 address in brackets.\n"
+		 ".IB HOST = TARGET\n(or\n.I host target\non a line of the file) gives one host\n"
+		 "its own target. Each host is one child\n.B ssh -o BatchMode=yes\n"
+		 "running blktop there; the write gate runs on the host that owns the disk.\n"
+		 "Every host's verdict is taken first; if any refuses, none starts, unless\n"
+		 ".BR \\-\\-hosts\\-partial .\n"
+		 "See\n.B MANY HOSTS\nbelow.\n" },
+	{ .name = "ssh", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
+	  .metavar = "COMMAND",
+	  .parse = set_ssh, .help = N_("the ssh command for --hosts (default ssh)"),
+	  .man = "The command that reaches a host, read by\n.BR sh (1):\n"
+		 "e.g.\n.IR \"--ssh='ssh -F cfg -J bastion'\" .\n"
+		 "blktop adds\n.BR \"-o BatchMode=yes\" ,\nthe port and user, the host and the command.\n" },
+	{ .name = "hosts-partial", .local = true, .section = SW_OPTION, .arg = SW_FLAG,
+	  .parse = set_hosts_partial,
+	  .help = N_("with --hosts: start on the hosts that allow the job, even if some refuse"),
+	  .man = "Start the job on the hosts whose verdict allows it even when others refuse.\n" },
+	{ .name = "remote-blktop", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
+	  .metavar = "PATH", .parse = set_remote_blktop,
+	  .help = N_("blktop's path on the hosts (default blktop, from PATH)"),
+	  .man = "The blktop to run on each host: a path there, or a name found in its\n"
+		 ".BR PATH\n(the default,\n.BR blktop ).\n" },
 	{ .name = "help", .short_name = 'h', .section = SW_OPTION, .arg = SW_FLAG,
 	  .parse = set_help, .help = N_("this help, then exit"),
 	  .man = "The usage and every job option, then exit.\n" },

@@ -30,6 +30,9 @@ struct blktop_switch {
 	 * or there is none) the value is the first word that is not one, as
 	 * in `--run --batch read vdc`. */
 	bool value_later;
+	/* With --hosts: stays on this host (with its value) rather than
+	 * going to every host's blktop. */
+	bool local;
 	const char *metavar;     /* "FILE", "SECONDS"; untranslated */
 	/* The values it takes, for --help, completion and the man page;
 	 * fills names (at most max) and returns how many. NULL: any. */

@@ -5,7 +5,7 @@ libblktop_a_SOURCES += src/output/json.c src/output/json.h \
 	src/output/report.h src/output/report_priv.h src/output/report_util.c \
 	src/output/report_normal.c src/output/report_json.c \
 	src/output/report_interval.c src/output/writer.c src/output/writer.h \
-	src/output/listing.c src/output/listing.h
+	src/output/listing.c src/output/listing.h src/output/report_dry.c
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_json tests/unit/test_report

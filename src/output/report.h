@@ -6,6 +6,7 @@
 #ifndef BLKTOP_REPORT_H
 #define BLKTOP_REPORT_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "jobset.h"
@@ -29,5 +30,9 @@ void report_json(FILE *out, const struct run_result *r);
 /* One compact block for --status-interval: that interval's IOPS,
  * bandwidth, clat mean and percentiles per direction (not totals so far). */
 void report_interval(FILE *out, const struct run_interval *iv);
+
+/* --dry-run: the target's verdict and reasons, and that the job would
+ * run; as text or as one JSON object. */
+void report_dry_run(FILE *out, const struct run_result *r, bool json);
 
 #endif

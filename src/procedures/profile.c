@@ -173,7 +173,7 @@ static int build_jobs(struct proc_ctx *c, struct job_set *set)
 
 int profile_run(struct proc_ctx *c)
 {
-	struct job_set set = { NULL, 0, false };
+	struct job_set set = { 0 };
 	bool writes = false;
 	char desc[512];
 	int st = build_jobs(c, &set);

@@ -117,7 +117,7 @@ int suite_run(struct proc_ctx *c)
 			  j.size >> 20);
 
 	for (size_t i = 0; i < n && !proc_stopped(c); i++) {
-		struct job_set set = { NULL, 0, false };
+		struct job_set set = { 0 };
 		st = build_test(c, &tests[i], settings, &j);
 		if (!st && job_set_add(&set, &j))
 			st = BLKTOP_FAILED;

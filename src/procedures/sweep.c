@@ -48,7 +48,7 @@ static int step_job(struct proc_ctx *c, const char *const *settings, const char 
 
 static int run_step(struct proc_ctx *c, struct job_spec *j, const char *label, size_t *row)
 {
-	struct job_set set = { NULL, 0, false };
+	struct job_set set = { 0 };
 	char desc[512];
 	long r = proc_row_add(c, label, j);
 

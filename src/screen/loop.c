@@ -109,7 +109,7 @@ static void open_form(struct ui *u)
 
 static void form_started(struct ui *u)
 {
-	struct job_set set = { NULL, 0, false };
+	struct job_set set = { 0 };
 	u->form_job = u->form.job;
 	u->have_form_job = true;
 	if (job_set_add(&set, &u->form.job)) {

@@ -81,7 +81,7 @@ static void launch(struct ui *u, enum proc_kind kind, const struct job_spec *job
 	/* The knee is the best step within the limit: --lat-limit, or its default. */
 	u->procrun.lat_limit_us = u->args ? u->args->lat_limit_us : 500;
 	/* The title bar and live pane show the target until the first step. */
-	struct job_set set = { &j, 1, force };
+	struct job_set set = { .jobs = &j, .njobs = 1, .force = force };
 	model_job_starting(&u->model, &set);
 	u->model.proc_on = true;
 	u->model.proc_nrows = u->model.proc_planned = 0;
@@ -111,7 +111,7 @@ void procui_key(struct ui *u, struct key_event ev)
 static void step_started(struct ui *u, const struct proc_row *row)
 {
 	struct job_spec j = u->model.job;
-	struct job_set set = { &j, 1, false };
+	struct job_set set = { .jobs = &j, .njobs = 1 };
 	char err[256];
 	if (model_state(&u->model) != JOB_RUNNING)
 		return;                /* stopping: no step is shown as new */

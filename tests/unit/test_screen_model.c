@@ -168,7 +168,7 @@ static void test_job_end_gives_final_figures(void **state)
 	struct screen_model m;
 	struct live_figures l;
 	struct job_spec j;
-	struct job_set set = { &j, 1, false };
+	struct job_set set = { .jobs = &j, .njobs = 1 };
 	model_init(&m);
 	job_defaults(&j);
 	snprintf(j.filename, sizeof(j.filename), "nosuchdisk");

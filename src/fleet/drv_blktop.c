@@ -1,0 +1,147 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* drv_blktop.c - blktop on the far side: `blktop --dry-run` for the
+ * verdict, then `blktop --batch` for the run, both printing JSON. The
+ * write gate runs there, on the host that owns the disk. A small sh
+ * wrapper there turns our closing its stdin into SIGTERM for blktop (a
+ * stop with its report), and writes a job file sent on stdin to a
+ * temporary file. */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "fleet/fleet.h"
+#include "i18n.h"
+#include "util/status.h"
+
+/* $1 $2 = --job-bytes N when a job file comes first on stdin; the rest is
+ * blktop's command line, @JOBFILE@ standing for that file. Stdin's end
+ * afterwards (we closed it, or the connection dropped) stops blktop. */
+static const char wrapper[] =
+	"t=\n"
+	"if [ \"$1\" = --job-bytes ]; then\n"
+	"  t=$(mktemp) || exit 1\n"
+	"  head -c \"$2\" > \"$t\"\n"
+	"  shift 2\n"
+	"  for a in \"$@\"; do shift\n"
+	"    case $a in @JOBFILE@) a=$t;; --job=@JOBFILE@) a=--job=$t;; esac\n"
+	"    set -- \"$@\" \"$a\"\n"
+	"  done\n"
+	"fi\n"
+	"exec 3<&0\n"
+	"\"$@\" </dev/null 3<&- &\n"
+	"p=$!\n"
+	"( cat <&3 >/dev/null 2>&1; kill -TERM $p 2>/dev/null ) >/dev/null 2>&1 &\n"
+	"w=$!\n"
+	"exec 3<&-\n"
+	"wait $p; s=$?\n"
+	"kill $w 2>/dev/null\n"
+	"[ -n \"$t\" ] && rm -f \"$t\"\n"
+	"exit $s\n";
+
+static bool is_local(const struct cli_args *a, int i)
+{
+	for (int k = 0; k < a->nlocal; k++)
+		if (a->local_argi[k] == i)
+			return true;
+	return false;
+}
+
+static int blktop_command(const struct fleet_job *job, const struct fleet_host *h, bool check,
+			  char *buf, size_t len, char *err, size_t errlen)
+{
+	const struct cli_args *a = job->args;
+	size_t max = (size_t)job->argc + 16, n = 0;
+	const char **words = calloc(max, sizeof(*words));
+	char bytes[32], jobword[64];
+	if (!words) {
+		snprintf(err, errlen, "%s", _("out of memory"));
+		return -1;
+	}
+	words[n++] = "sh";
+	words[n++] = "-c";
+	words[n++] = wrapper;
+	words[n++] = "blktop-fleet";
+	if (job->jobtext) {
+		snprintf(bytes, sizeof(bytes), "%zu", job->joblen);
+		words[n++] = "--job-bytes";
+		words[n++] = bytes;
+	}
+	words[n++] = a->remote_blktop ? a->remote_blktop : "blktop";
+	words[n++] = check ? "--dry-run" : "--batch";
+	words[n++] = "--output-format=json";
+	for (int i = 1; i < job->argc; i++) {
+		if (is_local(a, i) || (h->addr.target[0] && i == a->target_argi))
+			continue;
+		const char *w = job->argv[i];
+		if (job->jobtext && i == job->jobfile_argi) {
+			/* --job=FILE or the word after --job. */
+			const char *eq = strchr(w, '=');
+			snprintf(jobword, sizeof(jobword), "%s@JOBFILE@",
+				 w[0] == '-' && eq ? "--job=" : "");
+			w = jobword;
+		}
+		words[n++] = w;
+	}
+	if (h->addr.target[0])
+		words[n++] = h->addr.target;
+	words[n] = NULL;
+	int r = ssh_quote_argv(words, buf, len);
+	free(words);
+	if (r)
+		snprintf(err, errlen, _("%s: the command line is too long for ssh"), h->addr.label);
+	return r;
+}
+
+static void blktop_finish(struct fleet_host *h, bool check)
+{
+	char err[256];
+	int st = h->exit_status;
+
+	if (h->out && h->outlen)
+		h->report = jv_parse(h->out, h->outlen, err, sizeof(err));
+	const struct jv *bt = jv_get(h->report, "blktop");
+	const char *verdict = jv_str(jv_path(bt, "device.verdict"), "");
+	snprintf(h->verdict, sizeof(h->verdict), "%s", verdict);
+	const char *version = jv_str(jv_get(bt, "version"), NULL);
+	if (!version)
+		version = jv_str(jv_get(h->report, "fio version"), "");
+	if (version[0])
+		snprintf(h->version, sizeof(h->version), "%s", version);
+
+	if (st == 255) {
+		h->state = HOST_UNREACHABLE;
+	} else if (st == BLKTOP_REFUSED) {
+		h->state = HOST_REFUSED;
+		/* The gate's line names the verdict: "refusing to write
+		 * /dev/vdc: has-data: ...". */
+		if (!h->verdict[0])
+			for (const char *const *v = (const char *const[]){ "in-use", "read-only",
+									  "has-data", NULL };
+			     *v; v++)
+				if (strstr(h->message, *v)) {
+					snprintf(h->verdict, sizeof(h->verdict), "%s", *v);
+					break;
+				}
+	} else if (check) {
+		h->state = st == 0 && h->report ? HOST_READY : HOST_BROKEN;
+	} else if (!h->report || !jv_get(h->report, "jobs")) {
+		h->state = HOST_DROPPED;
+	} else if (st == 0) {
+		h->state = HOST_DONE;
+	} else if (st > BLKTOP_SIGNAL_BASE) {
+		h->state = HOST_STOPPED;
+	} else {
+		h->state = HOST_FAILED;
+	}
+	if (h->state == HOST_BROKEN && st == 127 && !h->message[0])
+		snprintf(h->message, sizeof(h->message), "%s", _("blktop not found there"));
+}
+
+const struct host_driver host_driver_blktop = {
+	.name = "blktop",
+	.command = blktop_command,
+	.finish = blktop_finish,
+};

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fleet.h - one job on many hosts (--hosts): each host reached by its own
+ * child ssh, driven by a small table of operations (a far-side blktop
+ * today), its verdict taken before any host starts, its report merged
+ * into the fleet's. */
+#ifndef BLKTOP_FLEET_H
+#define BLKTOP_FLEET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cli.h"
+#include "fleet/hosts.h"
+#include "fleet/sshproc.h"
+#include "util/jsonread.h"
+
+enum host_state {
+	HOST_CHECKING,     /* its verdict is being taken */
+	HOST_READY,        /* the verdict allows the job */
+	HOST_REFUSED,      /* the verdict refuses it (exit 3 there) */
+	HOST_UNREACHABLE,  /* ssh failed (exit 255) */
+	HOST_BROKEN,       /* blktop there failed before the job (missing, bad usage) */
+	HOST_NOT_STARTED,  /* ready, but another host refused */
+	HOST_RUNNING,
+	HOST_DONE,         /* the job ran and reported */
+	HOST_FAILED,       /* the job ran and failed (exit 1 there) */
+	HOST_STOPPED,      /* stopped by us (a signal, s), with its report */
+	HOST_DROPPED,      /* the connection or the far side ended without a report */
+};
+
+struct fleet_host {
+	struct host_addr addr;
+	const struct host_driver *drv;
+	struct sshproc proc;
+	bool started;
+	enum host_state state;
+	char version[32];
+	char verdict[16];            /* "safe", "has-data"... or "" */
+	char message[512];           /* the far side's last line on stderr */
+	char *out;                   /* its standard output, whole */
+	size_t outlen, outcap;
+	struct jv *report;           /* parsed when it ended */
+	int exit_status;             /* the far side's (ssh's) status */
+};
+
+/* The job as the user gave it here, for every host. */
+struct fleet_job {
+	const struct cli_args *args;
+	int argc;
+	char **argv;
+	int jobfile_argi;            /* argv index holding --job's file, 0: none */
+	char *jobtext;               /* --job's file, read here, sent to each host */
+	size_t joblen;
+};
+
+/* A far side: how to start it and read what it says. */
+struct host_driver {
+	const char *name;
+	/* The command for the far side's shell, for the verdict (check) or
+	 * the run. 0, or -1 with one line in err. */
+	int (*command)(const struct fleet_job *job, const struct fleet_host *h, bool check,
+		       char *buf, size_t len, char *err, size_t errlen);
+	/* Its output ended: set state, verdict, version and report. */
+	void (*finish)(struct fleet_host *h, bool check);
+};
+
+extern const struct host_driver host_driver_blktop;
+
+/* --hosts in batch: verdicts, then the run, then per-host reports and the
+ * fleet's summary. Returns blktop's exit status. */
+int fleet_main(const struct cli_args *args, int argc, char **argv);
+
+/* The state's keyword ("done", "refused"...), never translated. */
+const char *host_state_name(enum host_state s);
+
+#endif

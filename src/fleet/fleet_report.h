@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fleet_report.h - the fleet's report (normal text and JSON with hosts[]
+ * and the fleet's merged figures), and the sums it is made of. */
+#ifndef BLKTOP_FLEET_REPORT_H
+#define BLKTOP_FLEET_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "fleet/fleet.h"
+
+#define FLEET_DIRS 3
+#define FLEET_NPCTS 17
+
+struct fleet_bin {
+	uint64_t ns, count;
+};
+
+/* One direction summed over jobs and hosts. */
+struct fleet_dir {
+	double iops, bw_bytes;
+	uint64_t ios, io_bytes;
+	uint64_t clat_n;
+	double clat_sum;             /* mean x N, summed */
+	struct fleet_bin *bins;      /* the merged clat histogram */
+	size_t nbins, capbins;
+	bool missing_bins;           /* a report had I/O but no histogram */
+};
+
+struct fleet_sum {
+	struct fleet_dir dir[FLEET_DIRS];
+	uint64_t errors;
+	size_t jobs;
+};
+
+/* Adds the jobs of one fio-layout JSON report (jobs[]) into sum. */
+void fleet_sum_add(struct fleet_sum *sum, const struct jv *report);
+/* fio's percentile list (1 ... 99.99) from the merged histogram; false
+ * when some report had none. */
+bool fleet_percentiles(struct fleet_dir *d, uint64_t out[FLEET_NPCTS]);
+void fleet_sum_free(struct fleet_sum *sum);
+
+void fleet_report_normal(FILE *out, const struct fleet_host *hosts, size_t n, bool started);
+void fleet_report_json(FILE *out, const struct fleet_host *hosts, size_t n);
+
+/* 0 when every host did its part, 3 when one refused (nothing written
+ * there), else 1. */
+int fleet_status(const struct fleet_host *hosts, size_t n);
+
+#endif

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# fleet: --hosts, one job on many hosts over OpenSSH (a far-side blktop),
+# each host's verdict first, the fleet's report with merged histograms.
+libblktop_a_SOURCES += src/fleet/fleet.c src/fleet/fleet.h src/fleet/hosts.c \
+	src/fleet/hosts.h src/fleet/sshproc.c src/fleet/sshproc.h src/fleet/drv_blktop.c \
+	src/fleet/fleet_report.c src/fleet/fleet_report.h
+
+if HAVE_CMOCKA
+check_PROGRAMS += tests/unit/test_fleet
+TESTS += tests/unit/test_fleet
+tests_unit_test_fleet_SOURCES = tests/unit/test_fleet.c
+tests_unit_test_fleet_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_fleet_LDADD = $(unit_ldadd)
+endif

@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* test_fleet.c - the pure parts of --hosts: the JSON reader the far sides'
+ * reports go through, the host list's grammar (and what it must refuse
+ * before anything reaches ssh), the quoting for the far side's shell,
+ * and the fleet's percentiles, which must equal those of the hosts'
+ * histograms combined, whatever the hosts' own percentiles were. */
+#include "config.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "fleet/fleet_report.h"
+#include "fleet/hosts.h"
+#include "fleet/sshproc.h"
+#include "util/jsonread.h"
+
+static struct jv *parse(const char *s)
+{
+	char err[256];
+	struct jv *v = jv_parse(s, strlen(s), err, sizeof(err));
+	if (!v)
+		fprintf(stderr, "parse: %s\n", err);
+	return v;
+}
+
+static void test_json_values(void **state)
+{
+	(void)state;
+	struct jv *v = parse(" {\"a\": [1, -2.5, 3e2, true, null], \"b\": {\"c\": \"x\\u00e9\\n\"},"
+			     " \"big\": 18446744073709551615, \"s\": \"\\ud83d\\ude00\"} ");
+	assert_non_null(v);
+	assert_int_equal(jv_path(v, "a")->n, 5);
+	assert_true(jv_num(jv_path(v, "a.0"), 0) == 1);
+	assert_true(jv_num(jv_path(v, "a.1"), 0) == -2.5);
+	assert_true(jv_num(jv_path(v, "a.2"), 0) == 300);
+	assert_true(jv_path(v, "a.3")->b);
+	assert_int_equal(jv_path(v, "a.4")->type, JV_NULL);
+	assert_null(jv_path(v, "a.5"));
+	assert_string_equal(jv_str(jv_path(v, "b.c"), ""), "x\xc3\xa9\n");
+	assert_string_equal(jv_str(jv_get(v, "s"), ""), "\xf0\x9f\x98\x80");
+	/* Out of range for u64: the default, not a wrapped number. */
+	assert_int_equal(jv_u64(jv_get(v, "big"), 7), 7);
+	assert_null(jv_get(v, "nosuch"));
+	jv_free(v);
+}
+
+static void test_json_refused(void **state)
+{
+	(void)state;
+	const char *bad[] = { "", "{", "[1,]", "{\"a\" 1}", "{\"a\":1} x", "\"\\x\"", "01x",
+			      "\"a\x01\"", "[", "tru", "-", NULL };
+	for (int i = 0; bad[i]; i++) {
+		char err[256] = "";
+		struct jv *v = jv_parse(bad[i], strlen(bad[i]), err, sizeof(err));
+		if (v)
+			fail_msg("accepted: %s", bad[i]);
+		assert_true(err[0] != '\0');
+	}
+	/* Depth is bounded: no stack overflow on a hostile stream. */
+	char deep[4096];
+	memset(deep, '[', sizeof(deep) - 1);
+	deep[sizeof(deep) - 1] = '\0';
+	char err[256];
+	assert_null(jv_parse(deep, strlen(deep), err, sizeof(err)));
+}
+
+static void test_hosts_grammar(void **state)
+{
+	struct host_addr *h;
+	size_t n;
+	char err[512];
+
+	(void)state;
+	assert_int_equal(hosts_parse("vm1, root@vm2:2222=vdc,[::1]:22=/dev/vdb,10.0.0.3", &h, &n, err,
+				     sizeof(err)),
+			 0);
+	assert_int_equal(n, 4);
+	assert_string_equal(h[0].host, "vm1");
+	assert_int_equal(h[0].port, 0);
+	assert_string_equal(h[0].target, "");
+	assert_string_equal(h[1].user, "root");
+	assert_string_equal(h[1].host, "vm2");
+	assert_int_equal(h[1].port, 2222);
+	assert_string_equal(h[1].target, "vdc");
+	assert_string_equal(h[1].label, "root@vm2:2222");
+	assert_string_equal(h[2].host, "::1");
+	assert_int_equal(h[2].port, 22);
+	assert_string_equal(h[2].target, "/dev/vdb");
+	assert_string_equal(h[3].host, "10.0.0.3");
+	free(h);
+
+	/* Never an ssh option in disguise, never a shell word. */
+	const char *bad[] = { "-oProxyCommand=x", "vm1:0", "vm1:70000", "vm1:2x", "a b",
+			      "u;rm@vm1", "vm1,vm1", "vm1=", "::1", "[::1", "", ",", NULL };
+	for (int i = 0; bad[i]; i++) {
+		err[0] = '\0';
+		if (!hosts_parse(bad[i], &h, &n, err, sizeof(err)))
+			fail_msg("accepted: '%s'", bad[i]);
+		assert_true(err[0] != '\0');
+		assert_null(h);
+	}
+}
+
+static void test_hosts_file(void **state)
+{
+	struct host_addr *h;
+	size_t n;
+	char err[512], path[] = "/tmp/blktop-hosts-XXXXXX";
+
+	(void)state;
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs("# the fleet\n\nvm1 vdc   # its disk\n  admin@vm2:2200\tvdb\nvm3=vdd\nvm4\n", f);
+	fclose(f);
+	char spec[64];
+	snprintf(spec, sizeof(spec), "@%s", path);
+	assert_int_equal(hosts_parse(spec, &h, &n, err, sizeof(err)), 0);
+	assert_int_equal(n, 4);
+	assert_string_equal(h[0].target, "vdc");
+	assert_string_equal(h[1].user, "admin");
+	assert_int_equal(h[1].port, 2200);
+	assert_string_equal(h[1].target, "vdb");
+	assert_string_equal(h[2].target, "vdd");
+	assert_string_equal(h[3].target, "");
+	free(h);
+	/* A bad line is named by its number. */
+	f = fopen(path, "w");
+	fputs("vm1\n-bad\n", f);
+	fclose(f);
+	assert_int_equal(hosts_parse(spec, &h, &n, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "line 2"));
+	unlink(path);
+	assert_int_equal(hosts_parse("@/nonexistent/hosts", &h, &n, err, sizeof(err)), -1);
+}
+
+static void test_quote(void **state)
+{
+	char buf[256];
+	const char *argv[] = { "blktop", "--name=it's", "$HOME", "a b", NULL };
+	(void)state;
+	assert_int_equal(ssh_quote_argv(argv, buf, sizeof(buf)), 0);
+	assert_string_equal(buf, "'blktop' '--name=it'\\''s' '$HOME' 'a b'");
+	assert_int_equal(ssh_quote_argv(argv, buf, 10), -1);
+}
+
+/* Percentiles of the merged histogram against the brute force over every
+ * I/O of every host. */
+static void test_merged_percentiles(void **state)
+{
+	(void)state;
+	const char *h1 = "{\"jobs\":[{\"read\":{\"iops\":100.5,\"bw_bytes\":1000,\"total_ios\":10,"
+			 "\"io_bytes\":40960,\"clat_ns\":{\"N\":10,\"mean\":1500,"
+			 "\"bins\":{\"1000\":8,\"2000\":1,\"90000\":1}}}}]}";
+	const char *h2 = "{\"jobs\":[{\"read\":{\"iops\":50,\"bw_bytes\":500,\"total_ios\":30,"
+			 "\"io_bytes\":122880,\"clat_ns\":{\"N\":30,\"mean\":3000,"
+			 "\"bins\":{\"2000\":10,\"3000\":19,\"500000\":1}}}}]}";
+	struct jv *a = parse(h1), *b = parse(h2);
+	struct fleet_sum sum = { 0 };
+	fleet_sum_add(&sum, a);
+	fleet_sum_add(&sum, b);
+	struct fleet_dir *d = &sum.dir[0];
+	assert_true(d->iops == 150.5);
+	assert_int_equal(d->ios, 40);
+	assert_int_equal(d->clat_n, 40);
+	assert_true(d->clat_sum / (double)d->clat_n == (1500.0 * 10 + 3000.0 * 30) / 40);
+	uint64_t pct[FLEET_NPCTS];
+	assert_true(fleet_percentiles(d, pct));
+	/* Every I/O, sorted: 8 x 1000, 11 x 2000, 19 x 3000, 90000, 500000. */
+	uint64_t all[40];
+	size_t k = 0;
+	for (int i = 0; i < 8; i++)
+		all[k++] = 1000;
+	for (int i = 0; i < 11; i++)
+		all[k++] = 2000;
+	for (int i = 0; i < 19; i++)
+		all[k++] = 3000;
+	all[k++] = 90000;
+	all[k++] = 500000;
+	const double p[FLEET_NPCTS] = { 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99, 99.5, 99.9,
+					99.95, 99.99 };
+	for (int i = 0; i < FLEET_NPCTS; i++) {
+		/* The smallest value with at least p% of the I/Os at or below. */
+		size_t need = 0;
+		while ((double)(need + 1) < p[i] / 100.0 * 40)
+			need++;
+		assert_int_equal(pct[i], all[need]);
+	}
+	assert_int_equal(pct[6], 3000);   /* p50 */
+	assert_int_equal(pct[12], 500000); /* p99 */
+	fleet_sum_free(&sum);
+
+	/* One host without a histogram: no fleet percentiles at all. */
+	struct jv *c = parse("{\"jobs\":[{\"read\":{\"total_ios\":5,\"clat_ns\":{\"N\":5,"
+			     "\"mean\":1}}}]}");
+	struct fleet_sum s2 = { 0 };
+	fleet_sum_add(&s2, a);
+	fleet_sum_add(&s2, c);
+	assert_false(fleet_percentiles(&s2.dir[0], pct));
+	fleet_sum_free(&s2);
+	jv_free(a);
+	jv_free(b);
+	jv_free(c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_values),
+		cmocka_unit_test(test_json_refused),
+		cmocka_unit_test(test_hosts_grammar),
+		cmocka_unit_test(test_hosts_file),
+		cmocka_unit_test(test_quote),
+		cmocka_unit_test(test_merged_percentiles),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
