@@ -13,6 +13,9 @@ require_loop_root
 command -v fio >/dev/null 2>&1 || skip "fio is missing (apt-get install fio): nothing to compare with"
 command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
 
+# The runs go in directories of their own: blktop by its full path.
+case $BLKTOP in /*) ;; *) BLKTOP=$(pwd)/$BLKTOP ;; esac
+
 img=$(sparse_file disk.img 256M)
 dev=$(attach "$img") || die "cannot attach a loop device"
 
