@@ -102,6 +102,24 @@ struct job_spec {
 	unsigned long long log_hist_coarseness;
 	unsigned long long log_compression;  /* accepted; blktop streams its logs */
 	bool log_max_value, log_offset, per_job_logs, log_unix_epoch;
+	/* Options fio job files use (issue 13): how a job starts, repeats
+	 * and ends, and fio's sync points. */
+	bool thread;                     /* accepted: jobs are threads anyway */
+	char description[256];
+	bool exitall;                    /* one job's end ends its group */
+	bool exitall_on_error;
+	char wait_for[JOB_NAME_MAX];     /* start after this job ends */
+	unsigned long long startdelay_ms;
+	unsigned long long loops;
+	int kb_base;
+	int unit_base;
+	bool gtod_reduce, disable_lat, disable_clat, disable_slat;
+	bool allrandrepeat;
+	char numa_cpu_nodes[64];
+	unsigned long long fsync_blocks;     /* fsync after every N writes */
+	unsigned long long fdatasync_blocks; /* fdatasync after every N writes */
+	int sync_flags;                  /* sync=: 0, O_SYNC or O_DSYNC */
+	bool end_fsync, fsync_on_close;
 	/* Bit i: job_options[i] was set by the user, not by the defaults
 	 * (what a procedure must not override, what fio's randseed means). */
 	uint64_t options_set[JOB_OPTION_WORDS];

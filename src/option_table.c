@@ -5,6 +5,7 @@
 #include "config.h"
 #include "options.h"
 
+#include <fcntl.h>
 #include <stddef.h>
 
 #include "i18n.h"
@@ -29,6 +30,9 @@ static const char *const coe_choices[] = { "none", "read", "write", "io", "verif
 					   "0", "1", NULL };
 static const int coe_values[] = { COE_NONE, COE_READ, COE_WRITE, COE_IO, COE_VERIFY, COE_ALL,
 				  COE_NONE, COE_ALL };
+/* fio's sync=: which O_ flag writes are opened with. */
+static const char *const sync_choices[] = { "none", "0", "sync", "1", "dsync", NULL };
+static const int sync_values[] = { 0, 0, O_SYNC, O_SYNC, O_DSYNC };
 
 #define U64MAX 0xffffffffffffffffULL
 
@@ -112,6 +116,62 @@ const struct job_option job_options[] = {
 	{ .name = "continue_on_error", .type = OPT_ENUM, FIELD(continue_on_error), .def = "none",
 	  .choices = coe_choices, .choice_values = coe_values,
 	  .help = N_("I/O errors that are counted and let the job go on: none, read, write, io, all (verify: as none)") },
+	/* How a job starts, repeats and ends (fio's names and defaults). */
+	{ .name = "startdelay", .type = OPT_TIME, FIELD(startdelay_ms), .max = U64MAX, .def = "0",
+	  .unit = "s", .help = N_("wait this long after the run starts before this job starts") },
+	{ .name = "loops", .type = OPT_INT, FIELD(loops), .min = 1, .max = 1000000, .def = "1",
+	  .help = N_("run the job this many times over (size and io_size are per loop)") },
+	{ .name = "wait_for", .type = OPT_STR, FIELD(wait_for), .def = "",
+	  .help = N_("start only after the named earlier job has ended") },
+	{ .name = "exitall", .type = OPT_BOOL, FIELD(exitall), .max = 1, .def = "0",
+	  .help = N_("fio's exitall, for the whole run: when any thread ends, end every job of its reporting group") },
+	{ .name = "exitall_on_error", .type = OPT_BOOL, FIELD(exitall_on_error), .max = 1,
+	  .def = "1",
+	  .help = N_("an error that continue_on_error does not cover ends every job: blktop always does (1)"),
+	  .parse = parse_exitall_on_error },
+	/* fio's sync points. */
+	{ .name = "fsync", .type = OPT_INT, FIELD(fsync_blocks), .max = U64MAX, .def = "0",
+	  .help = N_("fsync the file after every N writes (waits for the writes in flight; 0: never)") },
+	{ .name = "fdatasync", .type = OPT_INT, FIELD(fdatasync_blocks), .max = U64MAX,
+	  .def = "0", .help = N_("fdatasync the file after every N writes (0: never)") },
+	{ .name = "sync", .type = OPT_ENUM, FIELD(sync_flags), .def = "none",
+	  .choices = sync_choices, .choice_values = sync_values,
+	  .help = N_("open for synchronous writes: none, sync (O_SYNC, also 1), dsync (O_DSYNC)") },
+	{ .name = "end_fsync", .type = OPT_BOOL, FIELD(end_fsync), .max = 1, .def = "0",
+	  .help = N_("fsync each file the job wrote when the job ends") },
+	{ .name = "fsync_on_close", .type = OPT_BOOL, FIELD(fsync_on_close), .max = 1,
+	  .def = "0", .help = N_("fsync each file the job wrote when it is closed") },
+	/* Accepted as fio means them; where blktop has only one way, the
+	 * help says which. */
+	{ .name = "thread", .type = OPT_BOOL, FIELD(thread), .max = 1, .def = "0",
+	  .help = N_("accepted for fio: blktop's jobs are always threads") },
+	{ .name = "description", .type = OPT_STR, FIELD(description), .def = "",
+	  .help = N_("text describing the job (kept in the report's job options)") },
+	{ .name = "buffered", .type = OPT_BOOL, FIELD(direct), .max = 1,
+	  .help = N_("through the page cache (the opposite of direct)"),
+	  .parse = parse_buffered, .format = format_buffered },
+	{ .name = "cpumask", .type = OPT_STR, FIELD(cpus_allowed),
+	  .help = N_("CPUs the job may run on as a bit mask (0x5: CPUs 0 and 2); kept as cpus_allowed"),
+	  .parse = parse_cpumask, .format = format_cpumask },
+	{ .name = "numa_cpu_nodes", .type = OPT_STR, FIELD(numa_cpu_nodes), .def = "",
+	  .help = N_("NUMA nodes whose CPUs the job runs on: refused (blktop is built without libnuma)"),
+	  .parse = parse_numa_cpu_nodes },
+	{ .name = "allrandrepeat", .type = OPT_BOOL, FIELD(allrandrepeat), .max = 1, .def = "0",
+	  .help = N_("accepted for fio: randrepeat already covers every random choice blktop makes") },
+	{ .name = "gtod_reduce", .type = OPT_BOOL, FIELD(gtod_reduce), .max = 1, .def = "0",
+	  .help = N_("accepted for fio: blktop measures latency anyway (one clock read per batch)") },
+	{ .name = "disable_lat", .type = OPT_BOOL, FIELD(disable_lat), .max = 1, .def = "0",
+	  .help = N_("accepted for fio: total latency is measured anyway") },
+	{ .name = "disable_clat", .type = OPT_BOOL, FIELD(disable_clat), .max = 1, .def = "0",
+	  .help = N_("accepted for fio: completion latency is measured anyway") },
+	{ .name = "disable_slat", .type = OPT_BOOL, FIELD(disable_slat), .max = 1, .def = "0",
+	  .help = N_("accepted for fio: submission latency is measured anyway") },
+	{ .name = "kb_base", .type = OPT_INT, FIELD(kb_base), .def = "1024",
+	  .help = N_("k in sizes: 1024 (1000 is refused)"),
+	  .parse = parse_kb_base, .format = format_kb_base },
+	{ .name = "unit_base", .type = OPT_INT, FIELD(unit_base), .def = "0",
+	  .help = N_("figures in bytes: 0 or 8 (1, bits, is refused)"),
+	  .parse = parse_unit_base, .format = format_unit_base },
 	{ .name = "name", .type = OPT_STR, FIELD(name), .def = "blktop",
 	  .help = N_("job name shown in reports") },
 	{ .name = "filename", .type = OPT_STR, FIELD(filename), .def = "",

@@ -97,6 +97,21 @@ int parse_log_prefix(const struct job_option *o, struct job_spec *job, const cha
 void format_log_prefix(const struct job_option *o, const struct job_spec *job, char *buf,
 		       size_t len);
 
+/* Row callbacks in option_values.c. */
+#define OPTION_VALUE_FN(n)                                                                  \
+	int parse_##n(const struct job_option *o, struct job_spec *job, const char *value, \
+		      char *err, size_t errlen);                                           \
+	void format_##n(const struct job_option *o, const struct job_spec *job, char *buf, \
+			size_t len)
+OPTION_VALUE_FN(buffered);
+OPTION_VALUE_FN(cpumask);
+OPTION_VALUE_FN(kb_base);
+OPTION_VALUE_FN(unit_base);
+int parse_exitall_on_error(const struct job_option *o, struct job_spec *job, const char *value,
+			   char *err, size_t errlen);
+int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,
+			 char *err, size_t errlen);
+
 /* Formats a byte count the way fio does ("4096", "4k"...) into buf. */
 const char *format_size(unsigned long long bytes, char *buf, size_t len);
 

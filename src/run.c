@@ -57,7 +57,8 @@ static struct target *open_shared(struct open_targets *ot, const struct target *
 	for (size_t i = 0; i < ot->n; i++) {
 		struct target *t = ot->v[i];
 		if (!strcmp(t->path, want->path) && t->writable == writes &&
-		    t->direct == job->direct && t->dev_size >= job->offset + job->size)
+		    t->direct == job->direct && t->dev_size >= job->offset + job->size &&
+		    t->sync_flags == (writes ? job->sync_flags : 0))
 			return t;
 	}
 	struct target **nv = realloc(ot->v, (ot->n + 1) * sizeof(*nv));
@@ -139,8 +140,8 @@ static void thread_init_stats(struct job_thread *t)
 
 /* Builds the threads of one section and opens what they use. */
 static int section_prepare(struct section *s, struct open_targets *ot, struct runctl *ctl,
-			   bool force, struct joblog_set *logs, unsigned first_thread, char *err,
-			   size_t errlen)
+			   int *group_end, bool force, struct joblog_set *logs,
+			   unsigned first_thread, char *err, size_t errlen)
 {
 	const struct job_spec *job = s->spec;
 	struct target want[MAX_FILES_PER_JOB];
@@ -185,6 +186,10 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		if (!limit && !job->time_based)
 			for (int i = 0; i < n; i++)
 				limit += t->files[i].area_len;
+		/* loops: the job's size (or io_size) that many times over;
+		 * sequential offsets wrap round to the start as fio's loops do. */
+		if (__builtin_mul_overflow(limit, job->loops ? job->loops : 1, &limit))
+			limit = UINT64_MAX;
 		t->io_limit = job->time_based ? 0 : limit;
 		if (job->cpus_allowed[0]) {
 			t->pin = true;
@@ -201,6 +206,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 			if (!t->log)
 				return BLKTOP_FAILED;
 		}
+		t->group_end = group_end;
 	}
 	if (monitor_init(&s->mon, job, s->groupid, s->threads, s->nthreads))
 		goto nomem;
@@ -480,11 +486,31 @@ static void cpu_results(struct run_result *r, const struct cpu_snapshot *a,
 		cpu_pct_between(&a->cpu[i], &b->cpu[i], &r->cpu[i]);
 }
 
+/* wait_for=NAME: the job runs in a wave after the named one's, which
+ * fio wants defined earlier in the file. The job waits for the whole
+ * wave of the named job, not for that job alone (blktop's runner starts
+ * jobs by waves): its bytes are fio's, its start may be later. */
+static int wait_for_wave(struct section *secs, size_t i, char *err, size_t errlen)
+{
+	const char *want = secs[i].spec->wait_for;
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(secs[k].spec->name, want)) {
+			if (secs[i].wave <= secs[k].wave)
+				secs[i].wave = secs[k].wave + 1;
+			return 0;
+		}
+	snprintf(err, errlen, _("%s: wait_for=%s: no job of that name before this one"),
+		 secs[i].spec->name, want);
+	return BLKTOP_USAGE;
+}
+
 int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_result *result,
 		char *err, size_t errlen)
 {
 	struct open_targets ot = { NULL, 0 };
 	struct section *secs = calloc(set->njobs ? set->njobs : 1, sizeof(*secs));
+	/* exitall: one flag per reporting group, set by the thread that ends it. */
+	int *group_end = calloc(set->njobs ? set->njobs : 1, sizeof(*group_end));
 	struct disk_snapshot *disk_before = NULL, *disk_after = NULL;
 	size_t ndisk_before = 0, ndisk_after = 0;
 	struct cpu_snapshot cpu_before = { 0 }, cpu_after = { 0 };
@@ -493,13 +519,16 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 
 	err[0] = '\0';
 	memset(result, 0, sizeof(*result));
-	if (!secs) {
+	if (!secs || !group_end) {
+		free(secs);
+		free(group_end);
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		return BLKTOP_FAILED;
 	}
 	if (set->njobs == 0) {
 		snprintf(err, errlen, _("no jobs to run"));
 		free(secs);
+		free(group_end);
 		return BLKTOP_USAGE;
 	}
 	unsigned long long threads = 0;
@@ -509,6 +538,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		snprintf(err, errlen, _("numjobs: %llu threads in all is more than %u"), threads,
 			 MAX_THREADS);
 		free(secs);
+		free(group_end);
 		return BLKTOP_USAGE;
 	}
 	struct sigaction sa;
@@ -527,24 +557,41 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		if (joblog_wanted(&set->jobs[i]) && !(logs = joblog_set_new())) {
 			snprintf(err, errlen, "%s", strerror(ENOMEM));
 			free(secs);
+			free(group_end);
 			return BLKTOP_FAILED;
 		}
 	unsigned thread_number = 1;
+	unsigned last_wave = 0;
 	for (size_t i = 0; i < set->njobs && !status; i++) {
 		struct job_spec *job = &set->jobs[i];
+		/* stonewall waits for every job before it, a job that waits
+		 * for another one (wait_for) included. */
 		if (i > 0 && job->stonewall)
-			wave++;
+			wave = last_wave + 1;
 		if (i > 0 && (job->stonewall || job->new_group))
 			groupid++;
 		secs[i].spec = job;
 		secs[i].wave = wave;
+		if (job->wait_for[0])
+			status = wait_for_wave(secs, i, err, errlen);
+		if (secs[i].wave > last_wave)
+			last_wave = secs[i].wave;
 		secs[i].groupid = groupid;
-		status = engine_check(job, err, errlen);
 		if (!status)
-			status = section_prepare(&secs[i], &ot, &ctl, set->force, logs, thread_number,
-						 err, errlen);
+			status = engine_check(job, err, errlen);
+		if (!status)
+			status = section_prepare(&secs[i], &ot, &ctl, &group_end[groupid],
+						 set->force, logs, thread_number, err, errlen);
 		thread_number += (unsigned)job->numjobs;
 	}
+	/* fio's exitall, set by any job, ends a reporting group when any of
+	 * its threads ends. */
+	bool exitall = false;
+	for (size_t i = 0; i < set->njobs; i++)
+		exitall = exitall || set->jobs[i].exitall;
+	for (size_t i = 0; i < set->njobs && exitall && !status; i++)
+		for (unsigned k = 0; k < secs[i].nthreads; k++)
+			secs[i].threads[k].exitall = true;
 	if (status)
 		goto out;
 
@@ -583,7 +630,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	result->start_wall = (uint64_t)time(NULL);
 	disks_snapshot(&ot, &disk_before, &ndisk_before);
 	cpu_snapshot_take(&cpu_before);
-	for (unsigned w = 0; w <= wave && !runctl_stopped(&ctl); w++)
+	for (unsigned w = 0; w <= last_wave && !runctl_stopped(&ctl); w++)
 		if (run_wave(secs, set->njobs, w, hooks, &ctl, err, errlen))
 			result->exit_status = BLKTOP_FAILED;
 	cpu_snapshot_take(&cpu_after);
@@ -596,7 +643,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	logs = NULL;
 
 	for (size_t i = 0; i < set->njobs; i++) {
-		if (secs[i].wave <= wave)
+		if (secs[i].wave <= last_wave)
 			section_collect(&secs[i]);
 		if (secs[i].mon.res->error && !result->exit_status) {
 			/* The message names the job, or the target and offset. */
@@ -622,6 +669,7 @@ out:
 	for (size_t i = 0; i < set->njobs; i++)
 		section_free(&secs[i]);
 	free(secs);
+	free(group_end);
 	free(disk_before);
 	free(disk_after);
 	cpu_snapshot_free(&cpu_before);

@@ -299,7 +299,7 @@ static int open_block(struct target *t, const struct job_spec *job, bool writes,
 			snprintf(err, errlen, "%s", why);
 		return BLKTOP_REFUSED;
 	}
-	int flags = (writes ? O_RDWR | O_EXCL : O_RDONLY) | O_CLOEXEC;
+	int flags = (writes ? O_RDWR | O_EXCL | job->sync_flags : O_RDONLY) | O_CLOEXEC;
 	if (job->direct)
 		flags |= O_DIRECT;
 	t->fd = open(t->path, flags);
@@ -375,7 +375,7 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 	if (!t->logical_block)
 		t->logical_block = 512;
 
-	flags = (writes ? O_RDWR : O_RDONLY) | O_CLOEXEC;
+	flags = (writes ? O_RDWR | job->sync_flags : O_RDONLY) | O_CLOEXEC;
 	if (job->direct)
 		flags |= O_DIRECT;
 	t->fd = open(t->path, flags);
@@ -400,6 +400,7 @@ int target_open(struct target *t, const struct job_spec *job, bool force, char *
 
 	t->writable = writes;
 	t->direct = job->direct;
+	t->sync_flags = writes ? job->sync_flags : 0;
 	if (t->kind == TARGET_BLOCK)
 		r = open_block(t, job, writes, force, err, errlen);
 	else

@@ -20,6 +20,7 @@ struct target {
 	uint64_t dev_size;        /* device or file size in bytes */
 	bool writable;            /* opened for writing (O_EXCL on devices) */
 	bool direct;              /* opened with O_DIRECT */
+	int sync_flags;           /* writes opened with sync=: O_SYNC, O_DSYNC or 0 */
 	unsigned logical_block;   /* alignment O_DIRECT needs */
 	char disk[64];            /* kernel name of the disk under it, or "" */
 	bool verdict_taken;       /* block devices: the verdict before opening */

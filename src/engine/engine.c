@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #include "engine/ops.h"
+#include "engine/random.h"
+#include "engine/syncpoint.h"
 #include "i18n.h"
 #include "options.h"
 
@@ -33,57 +35,6 @@
 /* How far behind its rate_iops schedule a thread may fall and still
  * catch up. */
 #define RATE_CATCHUP_NS (1000ULL * 1000 * 1000)
-
-/* xoshiro256**: fast, good enough for offsets, and reproducible. */
-struct rng {
-	uint64_t s[4];
-};
-
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
-static void rng_seed(struct rng *r, uint64_t seed)
-{
-	for (int i = 0; i < 4; i++)
-		r->s[i] = splitmix64(&seed);
-}
-
-static inline uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-static inline uint64_t rng_next(struct rng *r)
-{
-	uint64_t *s = r->s;
-	uint64_t result = rotl(s[1] * 5, 7) * 9;
-	uint64_t t = s[1] << 17;
-	s[2] ^= s[0];
-	s[3] ^= s[1];
-	s[1] ^= s[2];
-	s[0] ^= s[3];
-	s[2] ^= t;
-	s[3] = rotl(s[3], 45);
-	return result;
-}
-
-/* Uniform in [0, n) without a division (Lemire's multiply-shift). */
-static inline uint64_t rng_below(struct rng *r, uint64_t n)
-{
-	return (uint64_t)(((unsigned __int128)rng_next(r) * n) >> 64);
-}
-
-static void fill_random(struct rng *r, void *buf, size_t len)
-{
-	uint64_t *p = buf;
-	for (size_t i = 0; i < len / 8; i++)
-		p[i] = rng_next(r);
-}
 
 static unsigned depth_level(unsigned depth)
 {
@@ -187,6 +138,8 @@ struct loop_state {
 	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
 	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
 	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
+	struct syncpoint sync;  /* fsync=, fdatasync=, end_fsync */
+	bool sync_due;          /* a sync goes before the next I/O */
 	int *fds;               /* the files, for the engine's setup */
 	const char **paths;
 	char why[256];          /* the engine's reason for refusing, if any */
@@ -239,6 +192,8 @@ static bool may_issue(struct loop_state *ls, uint64_t now)
 	struct job_thread *t = ls->t;
 	if (runctl_stopped(t->ctl) || t->error)
 		return false;
+	if (t->group_end && __atomic_load_n(t->group_end, __ATOMIC_RELAXED))
+		return false;
 	if (t->deadline_ns && now >= t->deadline_ns)
 		return false;
 	if (t->io_limit && ls->issued_bytes >= t->io_limit)
@@ -274,6 +229,8 @@ static void prep_unit(struct loop_state *ls, struct io_unit *io)
 	ls->issued_bytes += bs;
 
 	if (io->dir == DIR_WRITE) {
+		if (syncpoint_write(&ls->sync, io->fd))
+			ls->sync_due = true;
 		if (spec->refill_buffers) {
 			fill_random(&ls->rng, io->buf, io->len);
 		} else {
@@ -398,7 +355,7 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 {
 	int queued = 0;
 
-	while (ls->nfree > 0 && may_issue(ls, now)) {
+	while (ls->nfree > 0 && !ls->sync_due && may_issue(ls, now)) {
 		if (ls->rate_gap_ns) {
 			if (!ls->next_issue_ns)
 				ls->next_issue_ns = now;   /* the first I/O */
@@ -493,6 +450,26 @@ static int reap_full(struct loop_state *ls)
 	return 0;
 }
 
+/* A sync is due (fsync=, fdatasync=): every I/O in flight completes
+ * first, as fio's engines wait before they sync. 0 or -errno. */
+static int sync_now(struct loop_state *ls)
+{
+	ls->sync_due = false;
+	while (ls->inflight > 0) {
+		int r = reap_some(ls, ls->inflight, ls->inflight, 0);
+		if (r < 0)
+			return r;
+		if (runctl_stopped(ls->t->ctl) || ls->t->error)
+			return 0;
+	}
+	int e = syncpoint_run(&ls->sync);
+	if (e) {
+		set_error(ls->t, -e, _("fsync failed"));
+		return e;
+	}
+	return 0;
+}
+
 static int loop_setup(struct loop_state *ls, struct job_thread *t)
 {
 	const struct job_spec *spec = t->spec;
@@ -527,6 +504,7 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 	}
 	if (spec->rate_iops)
 		ls->rate_gap_ns = 1000000000ULL / spec->rate_iops;
+	syncpoint_init(&ls->sync, spec);
 
 	bool seeded = job_option_given(spec, "randseed");
 	uint64_t seed = seeded ? spec->randseed : 0x626c6b746f70ULL; /* "blktop" */
@@ -608,9 +586,17 @@ void *job_thread_main(void *arg)
 			stop_on_error(t, -r);
 		}
 	} else {
+		/* startdelay: the job starts this long after the run. */
+		if (t->spec->startdelay_ms) {
+			uint64_t until = t->start_ns + t->spec->startdelay_ms * 1000000ULL;
+			for (uint64_t n = now_ns(); n < until && !runctl_stopped(t->ctl) &&
+			     !(t->group_end && __atomic_load_n(t->group_end, __ATOMIC_RELAXED));
+			     n = now_ns())
+				sleep_ns(until - n < REAP_TIMEOUT_NS ? until - n : REAP_TIMEOUT_NS);
+		}
 		/* The runtime counts from when this thread can issue I/O, as in
-		 * fio: a thread started late on a busy machine still runs its
-		 * whole ramp and runtime. */
+		 * fio: a thread started late on a busy machine (or by
+		 * startdelay) still runs its whole ramp and runtime. */
 		uint64_t late = now_ns() - t->start_ns;
 		if (late > 0) {
 			t->ramp_end_ns += late;
@@ -630,6 +616,12 @@ void *job_thread_main(void *arg)
 									  : t->start_ns);
 		uint64_t now = now_ns();
 		while (may_issue(&ls, now)) {
+			if (ls.sync_due) {
+				if (sync_now(&ls) < 0)
+					break;
+				now = now_ns();
+				continue;
+			}
 			if (ls.err_streak >= ERR_STREAK_BACKOFF) {
 				sleep_ns(ERR_BACKOFF_NS);
 				now = now_ns();
@@ -677,7 +669,14 @@ void *job_thread_main(void *arg)
 		while (ls.inflight > 0 && now_ns() < give_up)
 			if (reap_some(&ls, 1, ls.inflight, REAP_TIMEOUT_NS) < 0 && ls.inflight > 0)
 				break;
+		if (!t->error && ls.inflight == 0) {
+			int e = syncpoint_end(&ls.sync, t->spec, ls.fds, t->nfiles);
+			if (e)
+				set_error(t, -e, _("fsync at the end of the job failed"));
+		}
 	}
+	if (t->exitall && t->group_end)
+		__atomic_store_n(t->group_end, 1, __ATOMIC_RELAXED);
 	t->ended_ns = now_ns();
 	if (!t->counted_from_ns)
 		t->counted_from_ns = t->ended_ns;

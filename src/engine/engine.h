@@ -42,6 +42,10 @@ struct job_thread {
 	 * and by a thread whose error the job's continue_on_error does not
 	 * cover: that ends the whole run. */
 	struct runctl *ctl;
+	/* exitall: set (atomic) by a thread of an exitall job as it ends;
+	 * every thread of the reporting group stops issuing then. */
+	int *group_end;
+	bool exitall;               /* fio's exitall is the run's: any job's sets it */
 	int *go;                    /* set (atomic) when every thread is ready */
 	struct joblog *log;         /* fio's log files, NULL if none asked for */
 	int ready;                  /* set (atomic) by the thread after setup */

@@ -3,7 +3,8 @@
 # liburing is there, the synchronous ones, null).
 libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c \
 	src/engine/joblog.c src/engine/joblog.h \
-	src/engine/libaio.c src/engine/sync.c
+	src/engine/libaio.c src/engine/sync.c \
+	src/engine/syncpoint.c src/engine/syncpoint.h src/engine/random.h
 if HAVE_LIBURING
 libblktop_a_SOURCES += src/engine/io_uring.c
 endif

@@ -108,3 +108,7 @@ dist_check_SCRIPTS += tests/e2e/fio_text.sh
 TESTS += tests/e2e/fleet.sh
 dist_check_SCRIPTS += tests/e2e/fleet.sh
 EXTRA_DIST += tests/e2e/sshd_lib.sh
+# Issue 13 item 3: the options real fio job files use, family by family,
+# each against fio 3 on the same scratch device.
+TESTS += tests/e2e/job_options.sh
+dist_check_SCRIPTS += tests/e2e/job_options.sh

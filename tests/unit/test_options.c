@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
+#include <fcntl.h>
 
 #include "options.h"
 
@@ -242,6 +243,52 @@ static void test_table_is_consistent(void **state)
 	}
 }
 
+/* fio options kept in another option's field, and values refused by name. */
+static void test_fio_job_options(void **state)
+{
+	struct job_spec j;
+	char err[256], buf[64];
+	(void)state;
+	job_defaults(&j);
+	assert_int_equal(j.loops, 1);
+	assert_int_equal(j.kb_base, 1024);
+	assert_int_equal(j.sync_flags, 0);
+	assert_true(j.direct);
+	assert_int_equal(job_option_set(&j, "buffered", "1", err, sizeof(err)), 0);
+	assert_false(j.direct);
+	job_option_format(&j, job_option_find("buffered"), buf, sizeof(buf));
+	assert_string_equal(buf, "1");
+	assert_int_equal(job_option_set(&j, "direct", "1", err, sizeof(err)), 0);
+	job_option_format(&j, job_option_find("buffered"), buf, sizeof(buf));
+	assert_string_equal(buf, "0");
+	assert_int_equal(job_option_set(&j, "cpumask", "0x15", err, sizeof(err)), 0);
+	assert_string_equal(j.cpus_allowed, "0,2,4");
+	assert_int_equal(job_option_set(&j, "cpumask", "3", err, sizeof(err)), 0);
+	assert_string_equal(j.cpus_allowed, "0,1");
+	assert_int_equal(job_option_set(&j, "cpumask", "0", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "cpumask"));
+	assert_int_equal(job_option_set(&j, "cpumask", "x", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "sync", "1", err, sizeof(err)), 0);
+	assert_int_equal(j.sync_flags, O_SYNC);
+	assert_int_equal(job_option_set(&j, "sync", "dsync", err, sizeof(err)), 0);
+	assert_int_equal(j.sync_flags, O_DSYNC);
+	assert_int_equal(job_option_set(&j, "sync", "0", err, sizeof(err)), 0);
+	assert_int_equal(j.sync_flags, 0);
+	assert_int_equal(job_option_set(&j, "kb_base", "1000", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "kb_base"));
+	assert_int_equal(job_option_set(&j, "unit_base", "8", err, sizeof(err)), 0);
+	assert_int_equal(job_option_set(&j, "unit_base", "1", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "numa_cpu_nodes", "0", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "numa_cpu_nodes"));
+	assert_int_equal(job_option_set(&j, "exitall_on_error", "0", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "exitall_on_error", NULL, err, sizeof(err)), 0);
+	assert_int_equal(job_option_set(&j, "loops", "0", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "startdelay", "500ms", err, sizeof(err)), 0);
+	assert_int_equal(j.startdelay_ms, 500);
+	assert_int_equal(job_option_set(&j, "thread", NULL, err, sizeof(err)), 0);
+	assert_true(j.thread);
+}
+
 static void test_format_size(void **state)
 {
 	char b[32];
@@ -264,6 +311,7 @@ int main(void)
 		cmocka_unit_test(test_errors_name_the_option),
 		cmocka_unit_test(test_table_is_consistent),
 		cmocka_unit_test(test_format_size),
+		cmocka_unit_test(test_fio_job_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

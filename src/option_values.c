@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* option_values.c - the readings of fio options whose values are more than
+ * their type: one option stored in another's field (buffered is !direct,
+ * cpumask is a cpus_allowed list), and values blktop refuses with the
+ * reason rather than running them differently. The rows are in
+ * option_table.c; the plain types' parsers in options.c. */
+#include "config.h"
+#include "options.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+
+int parse_buffered(const struct job_option *o, struct job_spec *job, const char *value,
+		   char *err, size_t errlen)
+{
+	int b;
+	if (parse_bool(value, &b)) {
+		snprintf(err, errlen, _("%s: '%s' is not 0 or 1"), o->name, value);
+		return -1;
+	}
+	job->direct = !b;
+	return 0;
+}
+
+void format_buffered(const struct job_option *o, const struct job_spec *job, char *buf,
+		     size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%d", job->direct ? 0 : 1);
+}
+
+/* fio's cpumask is a number whose bit n allows CPU n; blktop keeps one
+ * form, the cpus_allowed list, so the policy and the report see one. */
+int parse_cpumask(const struct job_option *o, struct job_spec *job, const char *value,
+		  char *err, size_t errlen)
+{
+	unsigned long long mask;
+	if (value && !value[0]) {
+		/* The form's empty field: any CPU. */
+		job->cpus_allowed[0] = '\0';
+		return 0;
+	}
+	if (!value || parse_uint(value, &mask) || !mask) {
+		snprintf(err, errlen, _("%s: '%s' is not a CPU mask such as 0xf (CPUs 0 to 3)"),
+			 o->name, value ? value : "");
+		return -1;
+	}
+	char list[sizeof(job->cpus_allowed)];
+	size_t used = 0;
+	list[0] = '\0';
+	for (int c = 0; c < 64; c++)
+		if (mask >> c & 1)
+			used += (size_t)snprintf(list + used, sizeof(list) - used, "%s%d",
+						 used ? "," : "", c);
+	snprintf(job->cpus_allowed, sizeof(job->cpus_allowed), "%s", list);
+	return 0;
+}
+
+void format_cpumask(const struct job_option *o, const struct job_spec *job, char *buf,
+		    size_t len)
+{
+	(void)o;
+	/* Back to a mask when cpus_allowed is a list of single CPUs below 64
+	 * (what a mask becomes); anything else is cpus_allowed's to show. */
+	unsigned long long mask = 0;
+	const char *p = job->cpus_allowed;
+	while (*p) {
+		char *end;
+		unsigned long c = strtoul(p, &end, 10);
+		if (end == p || c >= 64 || (*end && *end != ',')) {
+			mask = 0;
+			break;
+		}
+		mask |= 1ULL << c;
+		p = *end ? end + 1 : end;
+	}
+	if (mask)
+		snprintf(buf, len, "0x%llx", mask);
+	else
+		snprintf(buf, len, "%s", "");
+}
+
+/* Values fio has that blktop does not run: refused by name and reason,
+ * never run another way. The default (what the table's def says) and its
+ * synonyms pass. */
+int parse_kb_base(const struct job_option *o, struct job_spec *job, const char *value,
+		  char *err, size_t errlen)
+{
+	if (value && !strcmp(value, "1024")) {
+		job->kb_base = 1024;
+		return 0;
+	}
+	if (value && !strcmp(value, "1000"))
+		snprintf(err, errlen,
+			 _("%s: 1000 (k = 1000, KiB = 1024) is not supported: blktop reads k, m, g as 1024, 1024^2, 1024^3 (kb_base=1024)"),
+			 o->name);
+	else
+		snprintf(err, errlen, _("%s: unknown value '%s' (allowed: 1024)"), o->name,
+			 value ? value : "");
+	return -1;
+}
+
+void format_kb_base(const struct job_option *o, const struct job_spec *job, char *buf,
+		    size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%d", job->kb_base ? job->kb_base : 1024);
+}
+
+int parse_unit_base(const struct job_option *o, struct job_spec *job, const char *value,
+		    char *err, size_t errlen)
+{
+	if (value && (!strcmp(value, "0") || !strcmp(value, "8"))) {
+		job->unit_base = value[0] - '0';
+		return 0;
+	}
+	if (value && !strcmp(value, "1"))
+		snprintf(err, errlen,
+			 _("%s: 1 (figures in bits) is not supported: blktop reports bytes (0 or 8)"),
+			 o->name);
+	else
+		snprintf(err, errlen, _("%s: unknown value '%s' (allowed: 0, 8)"), o->name,
+			 value ? value : "");
+	return -1;
+}
+
+void format_unit_base(const struct job_option *o, const struct job_spec *job, char *buf,
+		      size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%d", job->unit_base);
+}
+
+int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,
+			 char *err, size_t errlen)
+{
+	if (value && !value[0]) {
+		job->numa_cpu_nodes[0] = '\0';
+		return 0;
+	}
+	snprintf(err, errlen,
+		 _("%s: not supported (blktop is built without libnuma); bind the job with cpus_allowed"),
+		 o->name);
+	return -1;
+}
+
+/* fio's default ends only the failing job; blktop ends the run, which is
+ * fio's exitall_on_error: 0 would promise what blktop does not do. */
+int parse_exitall_on_error(const struct job_option *o, struct job_spec *job, const char *value,
+			   char *err, size_t errlen)
+{
+	int b;
+	if (parse_bool(value, &b)) {
+		snprintf(err, errlen, _("%s: '%s' is not 0 or 1"), o->name, value);
+		return -1;
+	}
+	if (!b) {
+		snprintf(err, errlen,
+			 _("%s: 0 is not supported: an error continue_on_error does not cover ends every job of the run"),
+			 o->name);
+		return -1;
+	}
+	job->exitall_on_error = true;
+	return 0;
+}
