@@ -18,3 +18,15 @@ clean-local-locale:
 TESTS += tests/e2e/catalogs.sh
 dist_check_SCRIPTS += tests/e2e/catalogs.sh
 tests/e2e/catalogs.log: $(LOCALE_MOS)
+
+# The static binary (./configure --enable-static-binary): libblkid.a with
+# the util-linux helpers whose names blktop also uses renamed.
+if STATIC_BINARY
+libblkid-blktop.a: $(BLKID_STATIC_LIB)
+	$(AM_V_GEN)$(OBJCOPY) --redefine-sym parse_size=blkid_ul_parse_size \
+		--redefine-sym cpulist_parse=blkid_ul_cpulist_parse $(BLKID_STATIC_LIB) $@
+EXTRA_blktop_DEPENDENCIES = libblkid-blktop.a
+CLEANFILES += libblkid-blktop.a
+endif
+# Run by ./quickstart test on the static build, not by make check.
+EXTRA_DIST += tests/e2e/static.sh

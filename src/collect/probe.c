@@ -17,7 +17,9 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#ifdef HAVE_LIBMOUNT
 #include <libmount.h>
+#endif
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -100,6 +102,7 @@ static void locate(const struct users *u, struct user *e, const char *path)
  * through a symlink or another node of the same device has the same one.
  * Filesystems with anonymous numbers (btrfs) are matched by their
  * source's st_rdev instead. */
+#ifdef HAVE_LIBMOUNT
 static void load_mounts(struct users *u)
 {
 	struct libmnt_table *tb = mnt_new_table();
@@ -131,6 +134,55 @@ out:
 	mnt_free_iter(it);
 	mnt_unref_table(tb);
 }
+#else
+static void unescape_octal(char *s);
+
+/* The same without libmount (the static build, which cannot have it): a
+ * mountinfo line is "ID PARENT MAJ:MIN ROOT TARGET OPTIONS [TAGS...] -
+ * FSTYPE SOURCE SUPER-OPTIONS", with blanks in names escaped as octal. */
+static void load_mounts(struct users *u)
+{
+	char path[4096], *line = NULL;
+	size_t cap = 0;
+	FILE *f;
+
+	if (!sysroot_path(path, sizeof(path), "/proc/self/mountinfo") || !(f = fopen(path, "re"))) {
+		u->mounts_failed = true;
+		return;
+	}
+	while (getline(&line, &cap, f) > 0) {
+		char *save = NULL, *tok[5], *src = NULL;
+		unsigned int ma, mi;
+		int n = 0;
+		for (char *t = strtok_r(line, " \n", &save); t && n < 5; t = strtok_r(NULL, " \n", &save))
+			tok[n++] = t;
+		if (n < 5 || sscanf(tok[2], "%u:%u", &ma, &mi) != 2)
+			continue;
+		/* The optional tags end at "-"; the source follows the type. */
+		for (char *t = strtok_r(NULL, " \n", &save); t; t = strtok_r(NULL, " \n", &save))
+			if (!strcmp(t, "-")) {
+				if (strtok_r(NULL, " \n", &save))
+					src = strtok_r(NULL, " \n", &save);
+				break;
+			}
+		if (src)
+			unescape_octal(src);
+		unescape_octal(tok[4]);
+		struct user *e;
+		if (ma == 0 && (!src || src[0] != '/'))
+			continue;
+		if (!(e = add_user(u, USER_MOUNT, tok[4])))
+			break;
+		e->devno = makedev(ma, mi);
+		if (ma == 0) {
+			e->devno = 0;
+			locate(u, e, src);
+		}
+	}
+	free(line);
+	fclose(f);
+}
+#endif
 
 /* /proc/swaps escapes blanks in names as octal (\040). */
 static void unescape_octal(char *s)

@@ -25,6 +25,7 @@
 #include "screen/help.h"
 #include "screen/keys.h"
 #include "screen/summary.h"
+#include "screen/termfallback.h"
 #include "screen/ui.h"
 #include "util/clock.h"
 #include "util/status.h"
@@ -450,13 +451,13 @@ static int terminal_start(struct ui *u)
 	bool has_term = term && *term;
 	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO)) {
 		if (has_term)
-			scr = newterm(NULL, stdout, stdin);
+			scr = termfallback_newterm(stdout, stdin);
 		u->tty_fd = STDIN_FILENO;
 	} else {
 		u->tty = fopen("/dev/tty", "r+e");
 		if (u->tty) {
 			if (has_term)
-				scr = newterm(NULL, u->tty, u->tty);
+				scr = termfallback_newterm(u->tty, u->tty);
 			u->tty_fd = fileno(u->tty);
 		}
 		tty = u->tty != NULL;

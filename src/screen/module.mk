@@ -16,7 +16,14 @@ libblktop_a_SOURCES += src/screen/screen.h src/screen/ui.h src/screen/term.h \
 	src/screen/pane.h src/screen/pane_devices.c src/screen/pane_workload.c \
 	src/screen/pane_live.c src/screen/pane_cpu.c src/screen/pane_irq.c \
 	src/screen/pane_proc.c src/screen/procmenu.c src/screen/procmenu.h \
-	src/screen/procrun.c src/screen/procrun.h src/screen/procui.c
+	src/screen/procrun.c src/screen/procrun.h src/screen/procui.c \
+	src/screen/termfallback.c src/screen/termfallback.h
+# The carried terminfo entries, from the build machine's database.
+nodist_libblktop_a_SOURCES = src/screen/termfallback_data.c
+src/screen/termfallback_data.c: $(top_srcdir)/src/screen/gen-terminfo.sh
+	$(AM_V_GEN)$(MKDIR_P) src/screen && $(SHELL) $(top_srcdir)/src/screen/gen-terminfo.sh >$@.tmp && mv $@.tmp $@
+CLEANFILES += src/screen/termfallback_data.c
+EXTRA_DIST += src/screen/gen-terminfo.sh
 
 EXTRA_DIST += tests/fakeroot/irq1
 

@@ -22,6 +22,16 @@ void buildinfo_print(FILE *f)
 	/* TRANSLATORS: --version's line naming where CPU and disk counters
 	 * are read from (libproc2 or blktop's own /proc parsers). */
 	fprintf(f, _("counters: %s\n"), buildinfo_counters());
+	/* TRANSLATORS: --version's line saying whether blktop was linked
+	 * statically (one file that needs no shared libraries) or not. */
+#ifdef BLKTOP_STATIC
+	fprintf(f, _("linked: %s\n"), _("static, needs no shared libraries"));
+#else
+	fprintf(f, _("linked: %s\n"), _("dynamic"));
+#endif
+	/* TRANSLATORS: --version's line listing the libraries blktop was
+	 * built with and their versions. */
+	fprintf(f, _("libraries: %s\n"), BLKTOP_LIBRARIES);
 	/* TRANSLATORS: --version's line naming the folder the message
 	 * catalogs are read from (beside the binary, or where installed). */
 	if (catalogs_chosen())
