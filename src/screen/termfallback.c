@@ -87,7 +87,8 @@ SCREEN *termfallback_newterm(FILE *out, FILE *in)
 		return scr;
 
 	char files[5][1024] = { { 0 } };
-	char *old = getenv("TERMINFO") ? strdup(getenv("TERMINFO")) : NULL;
+	const char *was = getenv("TERMINFO");
+	char *old = was ? strdup(was) : NULL;
 	if (write_entry(term, e, files) && setenv("TERMINFO", files[0], 1) == 0)
 		scr = newterm(NULL, out, in);
 	if (old)
