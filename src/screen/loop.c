@@ -64,6 +64,9 @@ static void start_job(struct ui *u, const struct job_set *set)
 {
 	char err[512];
 	u->model.proc_on = false;
+	/* The last run's result is kept, not thrown away by the new one. */
+	if (u->model.have_result && runs_add_result(&u->runs, &u->model.result) == 0)
+		u->model.have_result = false;
 	if (runner_start(&u->runner, set, err, sizeof(err)))
 		model_set_status(&u->model, true, "%s", err);
 	else
@@ -136,15 +139,21 @@ static void stop_job(struct ui *u)
 	u->status_job = true;
 }
 
+/* The result w saves: the shown run's, or the newest kept one. */
+static const struct run_result *save_result(struct ui *u)
+{
+	return u->model.have_result ? &u->model.result : runs_last_result(&u->runs);
+}
+
 static void begin_save(struct ui *u, bool json)
 {
-	if (!u->model.have_result) {
+	if (!save_result(u)) {
 		model_set_status(&u->model, true, "%s", _("No finished run to save yet."));
 		return;
 	}
 	u->prompt = PROMPT_SAVE;
 	u->prompt_json = json;
-	summary_default_name(&u->model.result, json, u->prompt_text, sizeof(u->prompt_text));
+	summary_default_name(save_result(u), json, u->prompt_text, sizeof(u->prompt_text));
 }
 
 static void prompt_key(struct ui *u, struct key_event ev)
@@ -160,7 +169,7 @@ static void prompt_key(struct ui *u, struct key_event ev)
 	} else if (!ev.func && (ev.code == '\n' || ev.code == '\r')) {
 		char err[600];
 		u->prompt = PROMPT_NONE;
-		if (summary_save(&u->model.result, u->prompt_text, u->prompt_json, err, sizeof(err)))
+		if (!save_result(u) || summary_save(save_result(u), u->prompt_text, u->prompt_json, err, sizeof(err)))
 			model_set_status(&u->model, true, "%s", err);
 		else
 			model_set_status(&u->model, false, _("Summary saved to %s"), u->prompt_text);
@@ -325,6 +334,8 @@ static void handle_wake(struct ui *u)
 			runner_join(&u->runner);
 			if (u->model.run_rc)
 				model_set_status(&u->model, true, "%s", u->model.run_err);
+			if (u->model.run_rc && !u->model.have_result)
+				runs_add_refused(&u->runs, u->model.run_err);
 			/* Verdicts may have changed (a write made a filesystem). */
 			if (!u->quit && !runctl_stopped(&u->ctl))
 				rescan(u);
@@ -643,8 +654,10 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		out_rc = procui_summary(u);
 		if (u->model.run_rc && u->model.run_err[0])
 			fprintf(stderr, "blktop: %s\n", u->model.run_err);
-	} else if (u->model.have_result) {
-		out_rc = summary_write(&u->model.result, args ? args->output_file : NULL, json);
+	} else if (u->model.have_result || runs_last_result(&u->runs)) {
+		/* Every run of the session, oldest first. */
+		out_rc = runs_write_all(&u->runs, u->model.have_result ? &u->model.result : NULL,
+					args ? args->output_file : NULL, json);
 	} else if (u->model.run_rc && u->model.run_err[0])
 		fprintf(stderr, "blktop: %s\n", u->model.run_err);
 	/* Errors a continue_on_error policy let pass are said once more here,
@@ -664,6 +677,7 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		status = BLKTOP_FAILED;  /* the summary was lost */
 	form_close(&u->form);
 	job_set_free(&u->first_job);
+	runs_free(&u->runs);
 	procrun_free(&u->procrun);
 	model_free(&u->model);
 	close(u->wake[0]);

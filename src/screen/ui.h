@@ -17,6 +17,7 @@
 #include "screen/procmenu.h"
 #include "screen/procrun.h"
 #include "screen/runner.h"
+#include "screen/runs.h"
 #include "screen/theme.h"
 #include "util/runctl.h"
 #include "util/sigstop.h"
@@ -71,6 +72,7 @@ struct ui {
 	struct job_set first_job;
 	bool first_pending;
 	bool status_job;             /* the status is about the job: it ends with it */
+	struct run_list runs;        /* runs.c: every earlier run of the session */
 };
 
 extern const struct pane_class *const ui_panes[PANE_COUNT];
