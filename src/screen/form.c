@@ -80,6 +80,14 @@ static void check_field(struct form *f, int i)
 		job_option_set(&scratch, job_options[i].name, fl->text, fl->err, sizeof(fl->err));
 }
 
+static bool form_changed(const struct form *f)
+{
+	for (size_t i = 0; i < f->nfields; i++)
+		if (strcmp(f->fields[i].text, f->fields[i].initial))
+			return true;
+	return false;
+}
+
 static void move_to(struct form *f, int sel)
 {
 	if (sel < 0)
@@ -92,11 +100,44 @@ static void move_to(struct form *f, int sel)
 	f->editing = false;
 }
 
-/* Left/Right walk an enum's choices or flip a boolean. */
+/* A size or count one power of two up or down (4k -> 8k, qd 32 -> 16);
+ * a value between two powers goes to the nearer one that way. */
+static void step_pow2(const struct job_option *o, char *text, int step)
+{
+	unsigned long long v, p = 1;
+	char *end;
+	if (o->type == OPT_SIZE) {
+		if (parse_size(text, &v))
+			return;
+	} else {
+		v = strtoull(text, &end, 10);
+		if (end == text || *end)
+			return;
+	}
+	while (p <= v && p < (1ull << 62))
+		p <<= 1;                 /* the power above v */
+	if (step < 0)
+		p = (p >> 1) == v ? v >> 1 : p >> 1;
+	if (p < (o->min ? o->min : 1) || (o->max && p > o->max) || p == 0)
+		return;
+	if (o->type == OPT_SIZE)
+		format_size(p, text, FORM_TEXT_MAX);
+	else
+		snprintf(text, FORM_TEXT_MAX, "%llu", p);
+}
+
+/* Left/Right walk an enum's choices, flip a boolean, or step a size or
+ * count by powers of two. */
 static void cycle_choice(struct form *f, int step)
 {
 	const struct job_option *o = &job_options[f->sel];
 	char *text = f->fields[f->sel].text;
+	if (o->type == OPT_SIZE || o->type == OPT_INT) {
+		step_pow2(o, text, step);
+		f->editing = false;
+		check_field(f, f->sel);
+		return;
+	}
 	if (o->type == OPT_BOOL) {
 		snprintf(text, FORM_TEXT_MAX, "%s", !strcmp(text, "1") ? "0" : "1");
 		return;
@@ -258,6 +299,15 @@ enum form_result form_key(struct form *f, struct key_event ev, const struct dev_
 		}
 		return FORM_REDRAW;
 	}
+	bool esc = !ev.func && ev.code == 27;
+	bool asked = f->esc_asked;
+	f->esc_asked = false;
+	if (esc && !asked && form_changed(f)) {
+		/* Edits are not dropped by one stray key. */
+		f->esc_asked = true;
+		set_message(f, true, _("Esc again drops your changes; any other key goes on editing."));
+		return FORM_REDRAW;
+	}
 	switch (ev.code) {
 	case 27: return FORM_CLOSE;
 	case '\n': case '\r': return try_start(f, devs);
@@ -273,6 +323,7 @@ enum form_result form_key(struct form *f, struct key_event ev, const struct dev_
 		f->editing = true;
 	}
 	text_append(text, FORM_TEXT_MAX, ev.code);
+	check_field(f, f->sel);      /* a bad value shows as it is typed */
 	return FORM_REDRAW;
 }
 

@@ -39,6 +39,7 @@ struct form {
 	struct job_spec base;        /* what the fields started from */
 	struct job_spec job;         /* the result, once FORM_START */
 	bool force;                  /* the name was typed for a has-data device */
+	bool esc_asked;              /* Esc once with changes: the next one drops them */
 };
 
 /* Opens the form on base (a copy is kept). 0, or -1 out of memory. */

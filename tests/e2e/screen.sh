@@ -100,7 +100,9 @@ wait_for main "Workload form" 2000 || fail "no form for $RO"
 tm send-keys -t main write Enter
 expect main "a write to read-only is refused with the reasons" "refused: $RO is read-only" 2000
 tm send-keys -t main Escape
-expect main "Esc leaves the form" "Devices.*Workload" 2000
+expect main "Esc with changes asks first" "Esc again drops your changes" 2000
+tm send-keys -t main Escape
+expect main "Esc again leaves the form" "Devices.*Workload" 2000
 
 # ---- Help ----
 tm send-keys -t main F1

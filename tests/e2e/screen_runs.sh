@@ -3,7 +3,9 @@
 # screen_runs.sh - every run of a screen session is kept (issue 15, item
 # 2): three runs (the command line's, then two from the form, each
 # stopped with s), then q prints three summaries, oldest first, each
-# under its heading, as --batch prints one.
+# under its heading, as --batch prints one. On the way, the form's keys
+# (item 3): Left/Right step bs by powers of two, a bad value shows as it
+# is typed, Esc asks before it drops changes.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 
 . "${top_srcdir:-.}/tests/e2e/tmux_lib.sh"
@@ -17,6 +19,23 @@ expect runs "run 1 ends by itself" "-> $DEV .* DONE" 10000
 for n in 2 3; do
 	tm send-keys -t runs Enter
 	expect runs "run $n: Enter opens the form" "Workload form" 3000
+	if [ $n = 2 ]; then
+		# The form's keys (item 3): powers of two, errors as typed, Esc asks.
+		tm send-keys -t runs Down
+		expect runs "form: bs is selected" "^ +>bs " 2000
+		tm send-keys -t runs Right
+		expect runs "form: Right steps bs up a power of two" "^ +>bs +8k " 2000
+		tm send-keys -t runs Left Left
+		expect runs "form: Left steps bs down" "^ +>bs +2k " 2000
+		tm send-keys -t runs C-u
+		tm send-keys -t runs -l "4x"
+		expect runs "form: a bad value shows as it is typed" "bs: '4x' is not a size" 2000
+		tm send-keys -t runs Escape
+		expect runs "form: Esc with changes asks first" "Esc again drops your changes" 2000
+		tm send-keys -t runs C-u
+		tm send-keys -t runs -l "4k"
+		expect runs "form: another key goes on editing" "^ +>bs +4k" 2000
+	fi
 	tm send-keys -t runs Enter
 	expect runs "run $n runs" "RUNNING" 5000
 	tm send-keys -t runs s
