@@ -30,3 +30,7 @@ CLEANFILES += libblkid-blktop.a
 endif
 # Run by ./quickstart test on the static build, not by make check.
 EXTRA_DIST += tests/e2e/static.sh
+# The Debian package (dpkg-buildpackage -us -uc -b) builds from the
+# tarball too.
+EXTRA_DIST += debian/changelog debian/control debian/copyright debian/rules \
+	debian/source/format
