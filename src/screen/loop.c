@@ -255,6 +255,15 @@ static void handle_key(struct ui *u, struct key_event ev)
 	}
 	u->model.status[0] = '\0';
 	u->status_job = false;
+	if (ev.func && ev.code == KEY_MOUSE) {
+		struct mouse_act ma = u->help_open || u->form.open || u->procmenu.open
+				      ? (struct mouse_act){ ACT_NONE, 0, false } : mouse_event(u);
+		for (int i = 0; i < ma.repeat; i++)
+			move_in_pane(u, ma.act);
+		if (ma.selected)
+			update_follow(u);
+		return;
+	}
 	if (u->layout.too_small) {
 		enum action a = keys_lookup(ev);
 		if (a == ACT_QUIT || a == ACT_STOP)
@@ -494,6 +503,7 @@ static int terminal_start(struct ui *u)
 	/* A frame is always finished: curses would otherwise stop half-way
 	 * when a key is waiting and leave the rest for the next frame. */
 	typeahead(-1);
+	mouse_enable();
 	theme_init(&u->theme);
 	return 0;
 }

@@ -7,7 +7,7 @@ libblktop_a_SOURCES += src/screen/screen.h src/screen/ui.h src/screen/term.h \
 	src/screen/frame.c src/screen/keys.c src/screen/keys.h \
 	src/screen/layout.c src/screen/layout.h src/screen/model.c src/screen/model.h \
 	src/screen/graphdata.c src/screen/graphdata.h src/screen/pane_graph.c \
-	src/screen/graphui.c \
+	src/screen/graphui.c src/screen/mouse.c \
 	src/screen/runner.c src/screen/runner.h \
 	src/screen/devsource.c src/screen/devsource.h src/screen/probing.c src/screen/compact.c \
 	src/screen/runs.c src/screen/runs.h \

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "screen/form.h"
+#include "screen/keys.h"
 #include "screen/layout.h"
 #include "screen/model.h"
 #include "screen/pane.h"
@@ -110,6 +111,15 @@ void compact_draw(struct ui *u);
 void title_left_text(const struct screen_model *m, int w, char *buf, size_t len);
 /* frame.c: the job's state in one word ("RUNNING"). */
 const char *ui_state_word(enum job_state s);
+/* mouse.c: what a mouse event asks of the loop (a move repeated, or a
+ * device selected); the pane under the pointer is focused already. */
+struct mouse_act {
+	enum action act;
+	int repeat;
+	bool selected;
+};
+void mouse_enable(void);
+struct mouse_act mouse_event(struct ui *u);
 
 /* Draws the whole frame (or the too-small notice) and updates the
  * terminal. */

@@ -6,7 +6,8 @@
 # under them, stepped back second by second with Left, gives the same
 # IOPS as the JSON report's per-second samples (rounded to whole IOPS);
 # c shows one graph at a time. The device line has iostat's merges and
-# request sizes, and the CPU pane its meters (m hides them).
+# request sizes, and the CPU pane its meters (m hides them). A mouse click
+# selects a device; the wheel moves the selection.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 
 . "${top_srcdir:-.}/tests/e2e/tmux_lib.sh"
@@ -65,6 +66,32 @@ tm send-keys -t g m
 t0=$(now_ms)
 while cap g | grep -Eq "^ all .*\[" && [ $(($(now_ms) - t0)) -lt 3000 ]; do sleep 0.05; done
 cap g | grep -Eq "^ all .*\[" && fail "m did not hide the CPU meters" || pass "m hides the CPU meters"
+
+# ---- The mouse: a click selects the device under it ----
+# The terminal's own (X10) encoding, as tmux passes a click on: ESC [ M,
+# then button, column and row, each plus 32 (columns and rows from 1).
+click() { tm send-keys -t g -l "$(printf "\033[M%b%b%b" "\\0$(printf %o $(($1 + 32)))" \
+	"\\0$(printf %o $(($2 + 33)))" "\\0$(printf %o $(($3 + 33)))")"; }
+row=$(cap g | awk 'NR > 3 && /^ (loop|vd|sd|nvme)[0-9a-z]+ / { print NR - 1; exit }')
+pick=$(cap g | awk -v r="$row" 'NR == r + 1 { print $1 }')
+if [ -z "$row" ]; then
+	fail "no unselected device row to click on"
+else
+	click 0 3 "$row"
+	expect g "a click on $pick's row selects it" "^>$pick " 3000
+	# The wheel (64 up, 65 down) moves the selection: up unless it is
+	# on the first row.
+	before=$(cap g | grep -n "^>" | cut -d: -f1)
+	[ "$row" -gt 3 ] && wheel=64 || wheel=65
+	click $wheel 3 "$row"
+	t0=$(now_ms)
+	while [ "$(cap g | grep -n "^>" | cut -d: -f1)" = "$before" ] && [ $(($(now_ms) - t0)) -lt 3000 ]; do
+		sleep 0.05
+	done
+	after=$(cap g | grep -n "^>" | cut -d: -f1)
+	[ -n "$after" ] && [ "$after" != "$before" ] && pass "the wheel moves the selection in the list" ||
+		fail "the wheel left the selection where it was (line $before)"
+fi
 
 tm send-keys -t g q
 expect g "q leaves the screen" "EXIT=0" 10000
