@@ -25,6 +25,8 @@ struct view {
 struct pane_state {
 	int sel;
 	int top;
+	int drawn_top;               /* top as the last frame drew it */
+	bool scrolled;               /* the keys moved away from the newest rows */
 };
 
 struct pane_class {

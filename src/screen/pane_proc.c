@@ -46,6 +46,21 @@ static const char *row_state(enum proc_row_state s)
 static const char *pad_cells(const char *s, int w, char *buf, size_t len)
 {
 	int tw = text_width(s);
+	if (tw > w) {
+		/* Cut to w cells, the last one a '~': the figures after it
+		 * keep their columns and every digit. */
+		size_t n = strlen(s);
+		snprintf(buf, len, "%s", s);
+		while (n > 0 && text_width(buf) > w - 1)
+			buf[--n] = '\0';
+		while (n > 0 && (buf[n - 1] & 0xC0) == 0x80)   /* a partial character */
+			buf[--n] = '\0';
+		if (n > 0 && (unsigned char)buf[n - 1] >= 0xC0)
+			buf[--n] = '\0';
+		tw = text_width(buf);
+		snprintf(buf + n, len - n, "~%*s", tw + 1 < w ? w - tw - 1 : 0, "");
+		return buf;
+	}
 	snprintf(buf, len, "%s%*s", s, tw < w ? w - tw : 0, "");
 	return buf;
 }
@@ -77,23 +92,64 @@ static size_t steps_total(const struct screen_model *m)
 	return m->proc_planned > m->proc_nrows ? m->proc_planned : m->proc_nrows;
 }
 
-/* As wide as the longest label, 6 to 18 cells. */
-static int label_width(const struct screen_model *m)
+/* The columns after the label: state, IOPS, BW, clat avg, p99. */
+#define STATE_W 5
+#define BW_W 11
+#define FIGURES_W (STATE_W + 8 + BW_W + 8 + 8)
+
+/* What a row shows in room cells: the label as wide as the longest
+ * (at least 6 cells) or what is left; on a narrow pane the state and then
+ * the bandwidth columns go, so the latency figures are always whole. */
+struct row_cols {
+	int lw;
+	bool state, bw;
+};
+
+static struct row_cols row_cols(const struct screen_model *m, int room)
 {
-	int lw = 6;
+	struct row_cols c = { 6, true, true };
+	int fixed = FIGURES_W;
 	for (size_t i = 0; i < m->proc_nrows; i++) {
 		int w = text_width(m->proc_rows[i].label);
-		lw = w > lw ? (w < 18 ? w : 18) : lw;
+		c.lw = w > c.lw ? w : c.lw;
 	}
-	return lw;
+	if (room < 6 + fixed) {
+		c.state = false;
+		fixed -= STATE_W;
+	}
+	if (room < 6 + fixed) {
+		c.bw = false;
+		fixed -= BW_W;
+	}
+	if (c.lw > room - fixed)
+		c.lw = room - fixed;
+	if (c.lw < 6)
+		c.lw = 6;
+	return c;
 }
 
-static int header_text(const struct screen_model *m, char *buf, size_t len)
+static void format_row(const struct row_cols *c, const char *label, const char *state,
+		       const char *iops, const char *bw, const char *clat, const char *p99,
+		       char *buf, size_t len)
 {
-	char word[64];
-	snprintf(buf, len, "%s %-4s %7s %10s %7s %7s",
-		 pad_cells(_("step"), label_width(m), word, sizeof(word)), "", "IOPS", "BW",
-		 _("clat us"), "p99");
+	char l[128], st[64];
+	pad_cells(label, c->lw, l, sizeof(l));
+	snprintf(buf, len, "%s", l);
+	size_t n = strlen(buf);
+	if (c->state && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " %s", pad_cells(state, 4, st, sizeof(st)));
+	if (n < len)
+		n += (size_t)snprintf(buf + n, len - n, " %7s", iops);
+	if (c->bw && n < len)
+		n += (size_t)snprintf(buf + n, len - n, " %10s", bw);
+	if (n < len)
+		snprintf(buf + n, len - n, " %7s %7s", clat, p99);
+}
+
+static int header_text(const struct screen_model *m, int room, char *buf, size_t len)
+{
+	struct row_cols c = row_cols(m, room);
+	format_row(&c, _("step"), "", "IOPS", "BW", _("clat us"), "p99", buf, len);
 	return text_width(buf);
 }
 
@@ -130,14 +186,15 @@ static void draw_table(const struct view *v, struct rect box, struct pane_state 
 	const struct screen_model *m = v->m;
 	const struct theme *t = v->t;
 	char buf[400], a[32], b[32], c[32], d[32], word[64];
-	int lw = label_width(m), tw;
+	struct row_cols rc = row_cols(m, box.w);
+	int lw = rc.lw, tw;
 	if (box.h < 1)
 		return;
 	if (label_only) {
 		snprintf(buf, sizeof(buf), "%s", pad_cells(_("step"), lw, word, sizeof(word)));
 		tw = text_width(buf);
 	} else {
-		tw = header_text(m, buf, sizeof(buf));
+		tw = header_text(m, box.w, buf, sizeof(buf));
 	}
 	draw_text(box.y, box.x, box.w, t->attr[EL_HEADER], buf);
 	int bx = box.x + tw + 1, bw = box.w - tw - 1;
@@ -155,9 +212,15 @@ static void draw_table(const struct view *v, struct rect box, struct pane_state 
 		}
 	int y = box.y + 1, end = box.y + box.h;
 	int room = end - y;
-	size_t first = room > 0 && m->proc_nrows > (size_t)room ? m->proc_nrows - (size_t)room : 0;
-	if (st->top > 0 && (size_t)st->top < first)
-		first = (size_t)st->top;
+	size_t last_first = room > 0 && m->proc_nrows > (size_t)room ? m->proc_nrows - (size_t)room : 0;
+	/* The newest rows (the news) until the keys move the view; back at
+	 * the end, it follows the newest again. */
+	if (st->top != st->drawn_top)
+		st->scrolled = (size_t)st->top < last_first;
+	if (!st->scrolled || (size_t)st->top > last_first)
+		st->top = (int)last_first;
+	st->drawn_top = st->top;
+	size_t first = (size_t)st->top;
 	for (size_t i = first; i < m->proc_nrows && y < end; i++, y++) {
 		const struct proc_row *row = &m->proc_rows[i];
 		enum theme_elem e = row->state == ROW_RUNNING ? EL_RUNNING
@@ -167,12 +230,11 @@ static void draw_table(const struct view *v, struct rect box, struct pane_state 
 		if (label_only)
 			snprintf(buf, sizeof(buf), "%s", label);
 		else if (row_measured(row))
-			snprintf(buf, sizeof(buf), "%s %s %7s %10s %7s %7s", label,
-				 pad_cells(row_state(row->state), 4, word, sizeof(word)),
-				 fmt_count(row->iops, a, sizeof(a)),
-				 fmt_bytes_rate(row->bw_bytes, b, sizeof(b)),
-				 fmt_usec((uint64_t)row->clat_avg_ns, c, sizeof(c)),
-				 fmt_usec((uint64_t)row->clat_p99_ns, d, sizeof(d)));
+			format_row(&rc, row->label, row_state(row->state),
+				   fmt_count(row->iops, a, sizeof(a)),
+				   fmt_bytes_rate(row->bw_bytes, b, sizeof(b)),
+				   fmt_usec((uint64_t)row->clat_avg_ns, c, sizeof(c)),
+				   fmt_usec((uint64_t)row->clat_p99_ns, d, sizeof(d)), buf, sizeof(buf));
 		else
 			snprintf(buf, sizeof(buf), "%s %s", label,
 				 pad_cells(row_state(row->state), 4, word, sizeof(word)));
@@ -323,7 +385,7 @@ int proc_pane_rows(const struct screen_model *m, int cols)
 	if (m->proc_view == PROC_VIEW_CURVE)
 		return 2 + CHART_WANT_H;
 	char buf[400];
-	if (cols - 2 >= header_text(m, buf, sizeof(buf)) + 2 + CHART_MIN_W)
+	if (cols - 2 >= header_text(m, cols - 2, buf, sizeof(buf)) + 2 + CHART_MIN_W)
 		return 2 + (1 + n > CHART_WANT_H ? 1 + n : CHART_WANT_H);
 	return 3 + n + CHART_WANT_H;
 }
@@ -332,9 +394,13 @@ void proc_table_draw(const struct view *v, struct rect r, struct pane_state *st,
 {
 	const struct screen_model *m = v->m;
 	char buf[400];
-	snprintf(buf, sizeof(buf), "%zu/%zu  %s", m->proc_nrows,
+	size_t ended = 0;
+	for (size_t i = 0; i < m->proc_nrows; i++)
+		ended += m->proc_rows[i].state != ROW_PENDING && m->proc_rows[i].state != ROW_RUNNING;
+	/* Steps ended of those planned: 2/7 while the third runs. */
+	snprintf(buf, sizeof(buf), "%zu/%zu  %s", ended,
 		 m->proc_planned ? m->proc_planned : m->proc_nrows,
-		 _("v: view, b: IOPS/bandwidth"));
+		 _("v: view, b: IOPS/bandwidth, Up/PgUp/Home: scroll"));
 	draw_pane_title(v->t, r, m->proc_title[0] ? m->proc_title : _("Procedure"), buf, focused);
 	if (r.h < 3)
 		return;
@@ -356,7 +422,7 @@ void proc_table_draw(const struct view *v, struct rect r, struct pane_state *st,
 	}
 	/* Both: side by side when wide enough, else the table over the
 	 * curve, keeping at least seven rows of the table. */
-	int tw = header_text(m, buf, sizeof(buf)) + 1;
+	int tw = header_text(m, box.w - 1 - CHART_MIN_W, buf, sizeof(buf)) + 1;
 	if (box.w >= tw + 1 + CHART_MIN_W && box.h >= CHART_MIN_H) {
 		draw_table(v, (struct rect){ box.y, box.x, box.h, tw }, st, false, false);
 		draw_vline(v->t, box.y, box.x + tw, box.h);

@@ -137,9 +137,15 @@ static void draw_workload(const struct view *v, struct rect r, struct pane_state
 	}
 }
 
+/* A procedure's table scrolls (Up, PgUp, Home...); the job's figures do not. */
+static int workload_rows(const struct view *v)
+{
+	return v->m->proc_on ? (int)v->m->proc_nrows : 0;
+}
+
 const struct pane_class pane_workload = {
 	.title = N_("Workload"),
 	.draw = draw_workload,
-	.rows = NULL,
+	.rows = workload_rows,
 	.selects = false,
 };

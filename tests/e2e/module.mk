@@ -39,6 +39,9 @@ dist_check_SCRIPTS += tests/e2e/screen_figures.sh
 # against the JSON report's per-second samples; the CPU meters.
 TESTS += tests/e2e/screen_graphs.sh
 dist_check_SCRIPTS += tests/e2e/screen_graphs.sh
+# The seven-test matrix's table on the screen: whole rows, the printed figures.
+TESTS += tests/e2e/screen_tables.sh
+dist_check_SCRIPTS += tests/e2e/screen_tables.sh
 EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh tests/bench/soak.sh
 # The built-in procedures (--profile, --suite, --sweep) and the published tests' own
 # job files (the Azure block-size test and the multi-disk job file), on loop devices with short runtimes.
