@@ -55,6 +55,12 @@ static void fill_row(struct dev_row *r, const struct blk_dev *d, const char *dis
 	r->is_partition = d->is_partition;
 	r->size_bytes = d->size_bytes;
 	snprintf(r->model, sizeof(r->model), "%s", d->model[0] ? d->model : d->transport);
+	/* A loop device is told apart by its file: "graphs.img", not "loop". */
+	if (d->backing_file[0]) {
+		const char *slash = strrchr(d->backing_file, '/');
+		snprintf(r->backing, sizeof(r->backing), "%.255s", d->backing_file);
+		snprintf(r->model, sizeof(r->model), "%.63s", slash ? slash + 1 : d->backing_file);
+	}
 	snprintf(r->sched, sizeof(r->sched), "%s", d->scheduler);
 	r->rq_affinity = d->rq_affinity;
 	r->probed = probed;

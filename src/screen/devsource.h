@@ -17,7 +17,8 @@ struct dev_row {
 	char disk[64];               /* its whole disk (diskstats, IRQs) */
 	bool is_partition;
 	unsigned long long size_bytes;
-	char model[64];              /* model, or the transport when none */
+	char model[64];              /* model, a loop device's file name, or the transport */
+	char backing[256];           /* a loop device's backing file, "" for none */
 	char sched[32];
 	int rq_affinity;             /* -1 when unknown */
 	bool probed;                 /* false: listed only, no verdict yet */

@@ -613,8 +613,10 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		return BLKTOP_USAGE;
 	}
 	stderr_hold(u);
-	if (scratch_dev)
+	if (scratch_dev) {
 		snprintf(u->preselect, sizeof(u->preselect), "%s", scratch_dev);
+		snprintf(u->model.scratch_dev, sizeof(u->model.scratch_dev), "%s", scratch_dev);
+	}
 	else if (initial_job && initial_job->njobs)
 		snprintf(u->preselect, sizeof(u->preselect), "%s", initial_job->jobs[0].filename);
 	else if (args && args->procedure)

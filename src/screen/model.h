@@ -106,6 +106,7 @@ struct screen_model {
 	unsigned char pinned[CPU_MAX];
 	int npinned;
 	char follow[64];             /* disk whose counters are sampled */
+	char scratch_dev[64];        /* blktop's own scratch device ("/dev/loop3"), or "" */
 
 	struct dev_rows devs;
 	bool devs_scanned;

@@ -77,7 +77,9 @@ static void draw_row(const struct view *v, int y, int x, int w, const struct dev
 								   sizeof(buf)));
 	cx += c->size;
 	if (c->model) {
-		draw_text(y, cx, c->model - 1, base, d->model);
+		bool mine = v->m->scratch_dev[0] && !strcmp(d->path, v->m->scratch_dev);
+		draw_text(y, cx, c->model - 1, mine && !selected ? t->attr[EL_HEADER] : base,
+			  mine ? _("blktop's") : d->model);
 		cx += c->model;
 	}
 	if (c->sched) {
@@ -167,6 +169,13 @@ static void draw_devices(const struct view *v, struct rect r, struct pane_state 
 	else
 		snprintf(why, sizeof(why), _("%s: %s, nothing found on it"), d->name,
 			 d->verdict_word);
+	/* Whose loop device it is: blktop's scratch device, or which file. */
+	size_t used = strlen(why);
+	if (v->m->scratch_dev[0] && !strcmp(d->path, v->m->scratch_dev))
+		snprintf(why + used, sizeof(why) - used, "  %s",
+			 _("(blktop's scratch device: a file in memory, gone when blktop ends)"));
+	else if (d->backing[0])
+		snprintf(why + used, sizeof(why) - used, _("  (file: %s)"), d->backing);
 	draw_text(r.y + r.h - 1, r.x + 1, r.w - 1,
 		  t->attr[d->probed ? verdict_elem(d->verdict) : EL_DIM], why);
 }
