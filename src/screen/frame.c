@@ -161,7 +161,9 @@ void frame_draw(struct ui *u)
 		form_draw(&u->form, &u->theme, u->layout.body);
 	} else {
 		u->graph_n = model_graph_copy(&u->model, u->graph_pts, GRAPH_POINTS);
-		struct view v = { &u->model, &live, &u->theme, u->graph_pts, u->graph_n };
+		u->nsecs = model_sections_copy(&u->model, u->secs, MODEL_SECTIONS);
+		struct view v = { &u->model, &live, &u->theme, u->graph_pts, u->graph_n,
+				  u->secs, u->nsecs };
 		for (int p = 0; p < PANE_COUNT; p++)
 			if (u->layout.pane[p].h > 0 && u->layout.pane[p].w > 0)
 				ui_panes[p]->draw(&v, u->layout.pane[p], &u->ps[p], u->focus == (enum pane_id)p);

@@ -180,7 +180,8 @@ static void prompt_key(struct ui *u, struct key_event ev)
 
 static void move_in_pane(struct ui *u, enum action act)
 {
-	struct view v = { &u->model, NULL, &u->theme, u->graph_pts, u->graph_n };
+	struct view v = { &u->model, NULL, &u->theme, u->graph_pts, u->graph_n, u->secs,
+			  u->nsecs };
 	const struct pane_class *p = ui_panes[u->focus];
 	struct pane_state *st = &u->ps[u->focus];
 	int rows = p->rows ? p->rows(&v) : 0;

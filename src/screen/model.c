@@ -120,7 +120,8 @@ static bool section_active(const struct screen_model *m, const struct section_li
 }
 
 /* The live figures: rates summed over the running sections, latencies
- * of the busiest one (percentiles of different jobs do not add). */
+ * of the busiest one in each direction (percentiles of different jobs
+ * do not add). */
 static void aggregate(struct screen_model *m)
 {
 	struct live_figures *l = &m->live;
@@ -144,8 +145,14 @@ static void aggregate(struct screen_model *m)
 	l->elapsed_ms = first->elapsed_ms;
 	l->runtime_ms = first->runtime_ms;
 	for (int d = 0; d < DIR_COUNT; d++) {
-		l->last[d] = busiest->last[d];
-		l->run[d] = busiest->run[d];
+		/* Each direction's latencies from the section busiest in it. */
+		const struct section_live *b = busiest;
+		for (size_t i = 0; i < m->nsec; i++)
+			if (section_active(m, &m->sec[i]) &&
+			    m->sec[i].last[d].ios > b->last[d].ios)
+				b = &m->sec[i];
+		l->last[d] = b->last[d];
+		l->run[d] = b->run[d];
 		l->last[d].ios = l->run[d].ios = 0;
 		l->last[d].iops = l->last[d].bw_bytes = l->run[d].iops = l->run[d].bw_bytes = 0;
 		for (size_t i = 0; i < m->nsec; i++) {
@@ -195,6 +202,17 @@ void model_on_sample(struct screen_model *m, const struct run_sample *s)
 	graph_add(&m->graph, s);
 	m->iv_seq++;
 	pthread_mutex_unlock(&m->lock);
+}
+
+size_t model_sections_copy(struct screen_model *m, struct section_live *out, size_t max)
+{
+	size_t n = 0;
+	pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < m->nsec && n < max; i++)
+		if (section_active(m, &m->sec[i]))
+			out[n++] = m->sec[i];
+	pthread_mutex_unlock(&m->lock);
+	return n;
 }
 
 size_t model_graph_copy(struct screen_model *m, struct graph_point *out, size_t max)

@@ -191,6 +191,9 @@ void model_feed_cpu(struct screen_model *m, struct cpu_snapshot *cur);
 void model_feed_disk(struct screen_model *m, const struct disk_snapshot *cur);
 /* UI thread: a consistent copy of the live figures for one frame. */
 void model_live_copy(struct screen_model *m, struct live_figures *out);
+/* UI thread: the sections that reported in the last round (a job file
+ * runs several at once), up to max; returns how many. */
+size_t model_sections_copy(struct screen_model *m, struct section_live *out, size_t max);
 /* UI thread: the graphs' newest points (up to max), oldest first. */
 size_t model_graph_copy(struct screen_model *m, struct graph_point *out, size_t max);
 /* UI thread: stop was asked; the state shows it until the run ends. */

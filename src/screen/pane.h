@@ -19,6 +19,8 @@ struct view {
 	const struct theme *t;
 	const struct graph_point *pts;  /* the graphs' seconds, oldest first */
 	size_t npts;
+	const struct section_live *secs; /* the job sections running now */
+	size_t nsecs;
 };
 
 /* Per-pane cursor: the selected row (devices) or the first row shown. */

@@ -184,6 +184,26 @@ static int draw_device(const struct view *v, int y, int x, int w, int lines)
 	return f.used;
 }
 
+/* A job file's sections, one line each while several run: their own
+ * rates and p99, so one slow section is not hidden in the sum. */
+static void draw_section(const struct view *v, int y, int x, int w, const struct section_live *s)
+{
+	const struct theme *t = v->t;
+	char part[160], io[32], bw[32], p99[32];
+	int cx = x + draw_text(y, x, w, t->attr[EL_HEADER], "  ");
+	cx += draw_text(y, cx, 16, t->attr[EL_HEADER], s->name ? s->name : "?");
+	cx = cx < x + 19 ? x + 19 : cx + 1;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		if (!s->last[d].ios && !s->run[d].ios)
+			continue;
+		snprintf(part, sizeof(part), "%s %s IOPS %s p99 %sus  ", dir_word(d),
+			 fmt_count(s->last[d].iops, io, sizeof(io)),
+			 fmt_bytes_rate(s->last[d].bw_bytes, bw, sizeof(bw)),
+			 fmt_usec(s->last[d].pct_ns[12], p99, sizeof(p99)));
+		cx += draw_text(y, cx, x + w - cx, t->attr[EL_NORMAL], part);
+	}
+}
+
 static void title_extra(const struct view *v, char *buf, size_t len)
 {
 	const struct live_figures *l = v->live;
@@ -242,6 +262,9 @@ static void draw_live(const struct view *v, struct rect r, struct pane_state *st
 	for (int d = 0; d < DIR_COUNT && y < end; d++)
 		if (dirs[d])
 			draw_percentiles(v, y++, x, w, d);
+	/* Per-section rows while several run, leaving the graphs room. */
+	for (size_t i = 0; v->nsecs > 1 && i < v->nsecs && end - y > 6; i++)
+		draw_section(v, y++, x, w, &v->secs[i]);
 	if (l->errors && y < end)
 		draw_errors(v, y++, x, w);
 	/* Two lines for the device when the graph keeps at least one. */

@@ -43,6 +43,8 @@ struct ui {
 	struct pane_state ps[PANE_COUNT];
 	struct graph_point graph_pts[GRAPH_POINTS]; /* the frame's copy */
 	size_t graph_n;
+	struct section_live secs[MODEL_SECTIONS];
+	size_t nsecs;
 	enum pane_id focus;
 	bool help_open;
 	int help_top;
