@@ -217,7 +217,8 @@ static void bar(FILE *out, double v, double max, int width, char ch)
 }
 
 /* The sweep's curve on its side: one line per step, the measure as a bar
- * of '#', lat avg as a bar of '*' next to it. */
+ * of '#', clat avg as a bar of '*' next to it: the measure the screen's curve
+ * plots, in the same unit (us). */
 static void print_curve(FILE *out, const struct proc_table *t)
 {
 	double max = 0, lmax = 0;
@@ -229,13 +230,13 @@ static void print_curve(FILE *out, const struct proc_table *t)
 			continue;
 		double v = t->curve_bw ? r->bw_bytes : r->iops;
 		max = v > max ? v : max;
-		lmax = r->lat_avg_ns > lmax ? r->lat_avg_ns : lmax;
+		lmax = r->clat_avg_ns > lmax ? r->clat_avg_ns : lmax;
 		n++;
 	}
 	if (n < 2)
 		return;
-	fprintf(out, "\n%s\n", t->curve_bw ? _("bandwidth (#) and lat avg (*) by step:")
-					  : _("IOPS (#) and lat avg (*) by step:"));
+	fprintf(out, "\n%s\n", t->curve_bw ? _("bandwidth (#) and clat avg (*) by step:")
+					  : _("IOPS (#) and clat avg (*) by step:"));
 	for (size_t i = 0; i < t->nrows; i++) {
 		const struct proc_row *r = &t->rows[i];
 		char v[32], l[32];
@@ -243,11 +244,11 @@ static void print_curve(FILE *out, const struct proc_table *t)
 			continue;
 		double m = t->curve_bw ? r->bw_bytes : r->iops;
 		compact(m, t->curve_bw ? "B/s" : "", v, sizeof(v));
-		compact(r->lat_avg_ns / 1000, "", l, sizeof(l));
+		compact(r->clat_avg_ns / 1000, "", l, sizeof(l));
 		fprintf(out, "%8s |", r->label);
 		bar(out, m, max, CURVE_MAIN, '#');
 		fprintf(out, "| %10s |", v);
-		bar(out, r->lat_avg_ns, lmax, CURVE_LAT, '*');
+		bar(out, r->clat_avg_ns, lmax, CURVE_LAT, '*');
 		fprintf(out, "| %8s us%s\n", l, (long)i == t->knee ? "  <- knee" : "");
 	}
 }

@@ -243,7 +243,7 @@ elif grep -q '^knee: none: no step had lat avg within 500 us' "$WORK/nj.out" &&
 else
 	fail "sweep numjobs: no knee: $(cat "$WORK/nj.out")"
 fi
-grep -q "<- knee" "$WORK/nj.out" && expect_in "$WORK/nj.out" "IOPS (#) and lat avg (*)" "sweep numjobs: the curve"
+grep -q "<- knee" "$WORK/nj.out" && expect_in "$WORK/nj.out" "IOPS (#) and clat avg (*)" "sweep numjobs: the curve"
 expect_in "$WORK/nj.out" "numjobs=8" "sweep numjobs: the multi-disk job file's ramp starts at 8"
 
 # --- bad input --------------------------------------------------------------
