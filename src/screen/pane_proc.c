@@ -397,9 +397,19 @@ void proc_table_draw(const struct view *v, struct rect r, struct pane_state *st,
 	size_t ended = 0;
 	for (size_t i = 0; i < m->proc_nrows; i++)
 		ended += m->proc_rows[i].state != ROW_PENDING && m->proc_rows[i].state != ROW_RUNNING;
-	/* Steps ended of those planned: 2/7 while the third runs. */
-	snprintf(buf, sizeof(buf), "%zu/%zu  %s", ended,
-		 m->proc_planned ? m->proc_planned : m->proc_nrows,
+	/* Steps ended of those planned: 2/7 while the third runs; and, from
+	 * the running step's runtime, the time left and the whole. */
+	size_t planned = m->proc_planned ? m->proc_planned : m->proc_nrows;
+	const struct live_figures *l = v->live;
+	char when[96] = "", left[32], total[32];
+	if (l && l->state == JOB_RUNNING && l->runtime_ms && planned > ended) {
+		uint64_t step = l->runtime_ms;
+		uint64_t now = l->elapsed_ms < step ? step - l->elapsed_ms : 0;
+		snprintf(when, sizeof(when), _("  about %s left of %s"),
+			 fmt_duration(now + (planned - ended - 1) * step, left, sizeof(left)),
+			 fmt_duration(planned * step, total, sizeof(total)));
+	}
+	snprintf(buf, sizeof(buf), "%zu/%zu%s  %s", ended, planned, when,
 		 _("v: view, b: IOPS/bandwidth, Up/PgUp/Home: scroll"));
 	draw_pane_title(v->t, r, m->proc_title[0] ? m->proc_title : _("Procedure"), buf, focused);
 	if (r.h < 3)
