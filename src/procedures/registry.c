@@ -12,7 +12,7 @@
 const struct proc_entry proc_registry[PROC_KIND_COUNT] = {
 	{ .kind = PROC_LATENCY, .family = PROC_PROFILE, .name = "latency",
 	  .what = N_("ESSD PL-X latency test"),
-	  .title = N_("latency profile (the ESSD PL-X latency test): 4k random writes, iodepth 1, 1 job, pinned to the CPU of the device's queue interrupt") },
+	  .title = N_("latency profile (the ESSD PL-X latency test): 4k random writes, iodepth 1, 1 job, pinned to the CPU of the device's queue interrupt when it has one") },
 	{ .kind = PROC_IOPS, .family = PROC_PROFILE, .name = "iops",
 	  .what = N_("ESSD PL-X IOPS test"),
 	  .title = N_("IOPS profile (the ESSD PL-X IOPS test): 4k random writes, iodepth 64, 64 jobs") },

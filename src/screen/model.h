@@ -24,6 +24,7 @@
 #include "screen/graphdata.h"
 
 #define MODEL_NPCTS 17          /* hist_default_pcts */
+#define PROC_CHECKS 8           /* a procedure's notes kept from before its first step */
 
 /* The procedure pane (v cycles): wide (the top row's full width, the
  * CPU and IRQ panes given up on a small terminal) with the table and its
@@ -138,6 +139,8 @@ struct screen_model {
 	bool proc_on;                /* one runs or ran: the workload pane shows it */
 	char proc_title[160];
 	char proc_note[256];         /* its last note line */
+	char proc_checks[PROC_CHECKS][256]; /* what it checked before its first step */
+	size_t proc_nchecks;
 	struct proc_row *proc_rows;
 	size_t proc_nrows, proc_planned;
 	bool proc_curve_bw;

@@ -380,8 +380,14 @@ int proc_pane_rows(const struct screen_model *m, int cols)
 	int n = (int)steps_total(m);
 	if (n < 2)
 		n = 2;
-	if (!m->proc_sweep || m->proc_view == PROC_VIEW_TABLE)
-		return 3 + n;
+	if (!m->proc_sweep || m->proc_view == PROC_VIEW_TABLE) {
+		/* The checks too, until the first step has ended. */
+		bool first = true;
+		for (size_t i = 0; i < m->proc_nrows && first; i++)
+			first = m->proc_rows[i].state == ROW_PENDING ||
+				m->proc_rows[i].state == ROW_RUNNING;
+		return 3 + n + (first && m->proc_nchecks ? 2 + (int)m->proc_nchecks : 0);
+	}
 	if (m->proc_view == PROC_VIEW_CURVE)
 		return 2 + CHART_WANT_H;
 	char buf[400];
@@ -418,6 +424,17 @@ void proc_table_draw(const struct view *v, struct rect r, struct pane_state *st,
 	struct rect box = { r.y + 1, r.x + 1, r.h - 2, r.w - 2 };
 	if (m->proc_note[0])
 		draw_text(r.y + r.h - 1, r.x + 1, r.w - 1, v->t->attr[EL_DIM], m->proc_note);
+	/* Rows to spare under the table: what was checked before the run. */
+	int spare = box.h - 1 - (int)steps_total(m);
+	if (m->proc_nchecks && spare >= 2 && (!m->proc_sweep || m->proc_view == PROC_VIEW_TABLE)) {
+		int ch = spare - 1 < (int)m->proc_nchecks + 1 ? spare - 1 : (int)m->proc_nchecks + 1;
+		int cy = box.y + box.h - ch;
+		draw_text(cy, box.x, box.w, v->t->attr[EL_HEADER], _("Checked before the run:"));
+		for (int i = 0; i + 1 < ch; i++)
+			draw_text(cy + 1 + i, box.x + 1, box.w - 1, v->t->attr[EL_DIM],
+				  m->proc_checks[i]);
+		box.h -= ch;
+	}
 	if (!m->proc_sweep) {
 		draw_table(v, box, st, true, m->proc_view == PROC_VIEW_CURVE);
 		return;

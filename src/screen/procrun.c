@@ -31,6 +31,10 @@ static void on_note(const char *line, void *arg)
 	pthread_mutex_lock(&p->lock);
 	str_copy(p->note, sizeof(p->note), line);
 	str_trim_end(p->note);
+	/* Until a step runs, the notes are the checks of the machine and the
+	 * target: kept, so the screen shows them all before the run. */
+	if (p->row_seq == p->row_seq_start && p->nchecks < PROC_CHECKS)
+		snprintf(p->checks[p->nchecks++], sizeof(p->checks[0]), "%s", p->note);
 	p->seq++;
 	pthread_mutex_unlock(&p->lock);
 	wake(p->wake_fd);
@@ -133,6 +137,8 @@ int procrun_start(struct procrun *p, enum proc_kind kind, const struct job_spec 
 	p->nrows = p->planned = 0;
 	p->knee = -1;
 	p->note[0] = '\0';
+	p->nchecks = 0;
+	p->row_seq_start = p->row_seq;
 	proc_table_free(&p->final);
 	p->have_final = false;
 	snprintf(p->title, sizeof(p->title), "%s", procedure_title(kind));
@@ -195,6 +201,8 @@ bool procrun_collect(struct procrun *p, struct screen_model *m, uint64_t *seen,
 		m->proc_sweep = p->req.kind == PROC_SWEEP_BS || p->req.kind == PROC_SWEEP_NUMJOBS;
 		snprintf(m->proc_title, sizeof(m->proc_title), "%s", p->title);
 		snprintf(m->proc_note, sizeof(m->proc_note), "%s", p->note);
+		memcpy(m->proc_checks, p->checks, sizeof(m->proc_checks));
+		m->proc_nchecks = p->nchecks;
 	}
 	if (p->row_seq != *seen_row) {
 		*seen_row = p->row_seq;

@@ -29,8 +29,11 @@ struct procrun {
 	bool lock_ready;
 	uint64_t seq;                /* bumped by every change */
 	uint64_t row_seq;            /* bumped when a row starts */
+	uint64_t row_seq_start;      /* row_seq when this procedure started */
 	char title[160];
 	char note[256];
+	char checks[PROC_CHECKS][256]; /* its notes before the first step ran */
+	size_t nchecks;
 	struct proc_row *rows;
 	size_t nrows, planned;
 	bool curve_bw;
