@@ -47,6 +47,8 @@ enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR, TARGET_OT
 /* Room in a job's set-options bitmap; options.c checks its table fits. */
 #define JOB_OPTIONS_MAX 512
 #define JOB_OPTION_WORDS ((JOB_OPTIONS_MAX + 63) / 64)
+/* Room for the options as written (fio's "job options"). */
+#define JOB_GIVEN_MAX 8192
 
 struct job_spec {
 	char name[JOB_NAME_MAX];
@@ -123,6 +125,11 @@ struct job_spec {
 	/* Bit i: job_options[i] was set by the user, not by the defaults
 	 * (what a procedure must not override, what fio's randseed means). */
 	uint64_t options_set[JOB_OPTION_WORDS];
+	/* The options as the user wrote them, "key=value\n" each, in order:
+	 * fio's JSON lists them so ("bs": "4096", "runtime": "1s"). The first
+	 * given_global bytes came from [global] ("global options"). */
+	char given[JOB_GIVEN_MAX];
+	unsigned given_global;
 };
 
 static inline bool job_option_is_set(const struct job_spec *j, size_t option)

@@ -116,8 +116,10 @@ static int start_section(struct parser *p, char *s)
 	/* As fio: the section name wins over a name= in [global], and a
 	 * name= inside the section wins over both. */
 	p->job = p->global;
+	job_given_mark_global(&p->job);
 	if (job_option_set(&p->job, "name", name, msg, sizeof(msg)))
 		return fail(p, "%s", msg);
+	job_given_drop_own(&p->job);
 	return 0;
 }
 

@@ -155,8 +155,57 @@ void job_option_choices_text(const struct job_option *o, const char *sep, char *
 					 o->choices[i]);
 }
 
+static int job_option_apply(struct job_spec *job, const char *name, const char *value,
+			    char *err, size_t errlen);
+
+/* Keeps name=value as written, replacing an earlier value the job itself
+ * gave (one from [global] stays listed there, as fio lists it). Options
+ * given without a value are not listed, as in fio. A value that does not
+ * fit is only left out of the listing; the option itself is set. */
+static void given_record(struct job_spec *job, const char *name, const char *value)
+{
+	size_t keylen = strlen(name);
+	size_t global = job->given_global < sizeof(job->given) ? job->given_global : 0;
+	char *p = job->given + global;
+
+	if (!value)
+		return;
+	while (*p) {
+		char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) + 1 : strlen(p);
+		if (!strncmp(p, name, keylen) && p[keylen] == '=')
+			memmove(p, p + len, strlen(p + len) + 1);
+		else
+			p += len;
+	}
+	size_t used = strlen(job->given);
+	if (used + keylen + strlen(value) + 2 < sizeof(job->given))
+		snprintf(job->given + used, sizeof(job->given) - used, "%s=%s\n", name, value);
+}
+
+void job_given_mark_global(struct job_spec *job)
+{
+	job->given_global = (unsigned)strlen(job->given);
+}
+
+void job_given_drop_own(struct job_spec *job)
+{
+	if (job->given_global < sizeof(job->given))
+		job->given[job->given_global] = '\0';
+}
+
 int job_option_set(struct job_spec *job, const char *name, const char *value,
 		   char *err, size_t errlen)
+{
+	int r = job_option_apply(job, name, value, err, errlen);
+	const struct job_option *o = r ? NULL : job_option_find(name);
+	if (o)
+		given_record(job, o->name, value);
+	return r;
+}
+
+static int job_option_apply(struct job_spec *job, const char *name, const char *value,
+			    char *err, size_t errlen)
 {
 	const struct job_option *o = job_option_find(name);
 	if (!o) {
@@ -249,6 +298,8 @@ void job_defaults(struct job_spec *job)
 	}
 	/* Defaults are not the user's choices. */
 	memset(job->options_set, 0, sizeof(job->options_set));
+	job->given[0] = '\0';
+	job->given_global = 0;
 }
 
 bool job_option_given(const struct job_spec *job, const char *name)

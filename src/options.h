@@ -69,6 +69,12 @@ void job_defaults(struct job_spec *job);
 
 /* Parses value for option name into job. On error returns -1 and writes a
  * one-line, translated message naming the option and what is allowed. */
+/* fio's "global options": what the job has been given so far came from
+ * [global] (jobfile.c calls it as a section starts). */
+void job_given_mark_global(struct job_spec *job);
+/* Forgets what the job itself was given (a section's name from its
+ * header is no option fio lists). */
+void job_given_drop_own(struct job_spec *job);
 int job_option_set(struct job_spec *job, const char *name, const char *value,
 		   char *err, size_t errlen);
 

@@ -24,6 +24,7 @@ struct group_result {
 	struct job_spec spec;       /* the first job of the group */
 	char path[4096];            /* resolved target of the first job */
 	uint64_t runtime_ms;        /* measured time, ramp excluded */
+	uint64_t job_runtime_ms;    /* the threads' runtimes summed (fio's job_runtime) */
 	struct dir_stats dir[DIR_COUNT];
 	struct sample_stat iops_samples[DIR_COUNT];
 	struct sample_stat bw_samples[DIR_COUNT];   /* KiB/s, as fio's bw_* */
@@ -46,6 +47,8 @@ struct run_result {
 	struct cpu_pct *cpu;
 	int ncpu;
 	uint64_t start_wall;        /* time(NULL) at the start */
+	uint64_t start_wall_ms;     /* the same in ms since the epoch (0: unknown) */
+	uint64_t end_wall_ms;       /* when the run ended (fio's timestamp_ms) */
 	int exit_status;            /* 0, 1 (run failed), 3 (refused) */
 	char device_name[64];       /* the first target's disk ("" for none) */
 	bool verdict_taken;         /* its safety verdict was taken before the run */

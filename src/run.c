@@ -379,6 +379,13 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 	return status;
 }
 
+static uint64_t wall_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 static double tv_secs(const struct timeval *a, const struct timeval *b)
 {
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_usec - a->tv_usec) / 1e6;
@@ -430,6 +437,11 @@ static void section_collect(struct section *s)
 		}
 	}
 	g->runtime_ms = to > from ? (to - from) / 1000000ULL : 0;
+	for (unsigned k = 0; k < s->nthreads; k++) {
+		const struct job_thread *t = &s->threads[k];
+		if (t->ended_ns > t->counted_from_ns)
+			g->job_runtime_ms += (t->ended_ns - t->counted_from_ns) / 1000000ULL;
+	}
 	double secs = (double)(to > from ? to - from : 0) / 1e9;
 	g->usr_cpu = secs > 0 ? usr / secs * 100.0 : 0;
 	g->sys_cpu = secs > 0 ? sys / secs * 100.0 : 0;
@@ -627,7 +639,8 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		status = BLKTOP_FAILED;
 		goto out;
 	}
-	result->start_wall = (uint64_t)time(NULL);
+	result->start_wall_ms = wall_ms();
+	result->start_wall = result->start_wall_ms / 1000;
 	disks_snapshot(&ot, &disk_before, &ndisk_before);
 	cpu_snapshot_take(&cpu_before);
 	for (unsigned w = 0; w <= last_wave && !runctl_stopped(&ctl); w++)
@@ -641,6 +654,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		snprintf(err, errlen, "%s", logerr);
 	}
 	logs = NULL;
+	result->end_wall_ms = wall_ms();
 
 	for (size_t i = 0; i < set->njobs; i++) {
 		if (secs[i].wave <= last_wave)

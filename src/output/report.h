@@ -23,7 +23,7 @@ void report_normal(FILE *out, const struct run_result *r);
  * threads". fio's text, never translated. */
 void report_normal_preamble(FILE *out, const struct job_set *set);
 
-/* fio 3's JSON layout ("blktop version" instead of "fio version"), with
+/* fio 3's JSON layout ("fio version" names blktop in fio's form), with
  * blktop's own figures under "blktop". Never translated. */
 void report_json(FILE *out, const struct run_result *r);
 

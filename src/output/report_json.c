@@ -123,33 +123,33 @@ static void add_dir(struct json *job, const char *key, const struct run_result *
 	json_add_i64(o, "first_error", ds ? ds->first_error : 0);
 }
 
-/* fio lists the options a job set; blktop lists those that differ from
- * the defaults, plus the few every reader looks for. */
+/* Options as written ("key=value\n" lines, from job_spec.given), as fio
+ * lists them: its text, not a normalised value. */
+static void add_given(struct json *parent, const char *key, const char *text, size_t len)
+{
+	struct json *o = json_add_object(parent, key);
+	char line[sizeof(((struct job_spec *)0)->given)];
+	size_t i = 0;
+	while (i < len && text[i]) {
+		const char *nl = memchr(text + i, '\n', len - i);
+		size_t n = nl ? (size_t)(nl - (text + i)) : strnlen(text + i, len - i);
+		if (n < sizeof(line)) {
+			memcpy(line, text + i, n);
+			line[n] = '\0';
+			char *eq = strchr(line, '=');
+			if (eq) {
+				*eq = '\0';
+				json_add_string(o, line, eq + 1);
+			}
+		}
+		i += n + 1;
+	}
+}
+
 static void add_job_options(struct json *job, const struct group_result *g)
 {
-	static const char *const always[] = {
-		"filename", "rw", "bs", "iodepth", "numjobs", "ioengine", "direct",
-	};
-	struct json *o = json_add_object(job, "job options");
-	struct job_spec def;
-	job_defaults(&def);
-	json_add_string(o, "name", g->name);
-	for (size_t i = 0; i < job_options_count; i++) {
-		const struct job_option *opt = &job_options[i];
-		char have[sizeof(g->path) + 64], want[sizeof(g->path) + 64];
-		/* rwmixwrite is derived from rwmixread, not stored */
-		if (!strcmp(opt->name, "rwmixwrite") || !strcmp(opt->name, "name"))
-			continue;
-		job_option_format(&g->spec, opt, have, sizeof(have));
-		job_option_format(&def, opt, want, sizeof(want));
-		bool listed = false;
-		for (size_t k = 0; k < sizeof(always) / sizeof(always[0]); k++)
-			listed = listed || !strcmp(always[k], opt->name);
-		if (!strcmp(opt->name, "filename") && !have[0])
-			snprintf(have, sizeof(have), "%s", g->path);
-		if ((listed && have[0]) || strcmp(have, want) != 0)
-			json_add_string(o, opt->name, have);
-	}
+	size_t global = g->spec.given_global < sizeof(g->spec.given) ? g->spec.given_global : 0;
+	add_given(job, "job options", g->spec.given + global, sizeof(g->spec.given) - global);
 }
 
 static void add_percent_map(struct json *parent, const char *key, const char *const *names,
@@ -158,6 +158,27 @@ static void add_percent_map(struct json *parent, const char *key, const char *co
 	struct json *o = json_add_object(parent, key);
 	for (int i = 0; i < n; i++)
 		json_add_double(o, names[i], pct ? pct[i] : 0.0);
+}
+
+/* When the run ended, ms since the epoch: fio's timestamp is the report's
+ * time, and a report printed again later (the screen's summary) keeps it. */
+static uint64_t report_ms(const struct run_result *r)
+{
+	if (r->end_wall_ms)
+		return r->end_wall_ms;
+	if (r->start_wall)
+		return r->start_wall * 1000;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* fio's elapsed: whole seconds from the start to the report, rounded up. */
+static uint64_t elapsed_s(const struct run_result *r)
+{
+	uint64_t start = r->start_wall_ms ? r->start_wall_ms : r->start_wall * 1000;
+	uint64_t end = report_ms(r);
+	return end > start ? (end - start + 999) / 1000 : 0;
 }
 
 static void add_job(struct json *jobs, const struct run_result *r, const struct group_result *g)
@@ -173,7 +194,7 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 	json_add_u64(j, "groupid", g->groupid);
 	json_add_i64(j, "error", g->error);
 	json_add_u64(j, "eta", 0);
-	json_add_u64(j, "elapsed", (g->runtime_ms + 999) / 1000);
+	json_add_u64(j, "elapsed", elapsed_s(r));
 	add_job_options(j, g);
 	for (int d = 0; d < DIR_COUNT; d++)
 		add_dir(j, dir_key[d], r, g, d);
@@ -182,7 +203,7 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 	json_add_u64(sync, "total_ios", 0);
 	add_lat(sync, "lat_ns", NULL, false);
 
-	json_add_u64(j, "job_runtime", g->runtime_ms);
+	json_add_u64(j, "job_runtime", g->job_runtime_ms ? g->job_runtime_ms : g->runtime_ms);
 	json_add_double(j, "usr_cpu", g->usr_cpu);
 	json_add_double(j, "sys_cpu", g->sys_cpu);
 	json_add_u64(j, "ctx", g->ctx);
@@ -200,6 +221,18 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 	add_percent_map(j, "latency_ns", lat_bucket_names, lb.ns, LAT_BUCKETS_N);
 	add_percent_map(j, "latency_us", lat_bucket_names, lb.us, LAT_BUCKETS_U);
 	add_percent_map(j, "latency_ms", lat_bucket_names, lb.ms, LAT_BUCKETS_M);
+	/* fio's place for them, and only with continue_on_error. */
+	if (g->spec.continue_on_error != COE_NONE) {
+		uint64_t errors = 0;
+		int first = 0;
+		for (int d = 0; d < DIR_COUNT; d++) {
+			errors += g->dir[d].errors;
+			if (!first)
+				first = g->dir[d].first_error;
+		}
+		json_add_u64(j, "total_err", errors);
+		json_add_i64(j, "first_error", first);
+	}
 	json_add_u64(j, "latency_depth", g->spec.iodepth);
 	json_add_u64(j, "latency_target", 0);
 	json_add_double(j, "latency_percentile", 100.0);
@@ -287,6 +320,7 @@ static void add_device(struct json *bt, const struct run_result *r)
 static void add_blktop(struct json *root, const struct run_result *r)
 {
 	struct json *bt = json_add_object(root, "blktop");
+	json_add_string(bt, "version", PACKAGE_VERSION);
 	struct json *cpu = json_add_array(bt, "cpu");
 	if (r->ncpu > 0 || report_cpu_sum(&r->cpu_all) > 0) {
 		add_cpu_row(cpu, "all", &r->cpu_all);
@@ -324,17 +358,26 @@ void report_json(FILE *out, const struct run_result *r)
 	struct report_numeric num;
 	report_numeric_begin(&num);
 	struct json *root = json_object_new();
-	time_t when = r->start_wall ? (time_t)r->start_wall : time(NULL);
+	uint64_t ms = report_ms(r);
+	time_t when = (time_t)(ms / 1000);
 	char date[64] = "";
 	if (!ctime_r(&when, date))
 		date[0] = '\0';
 	date[strcspn(date, "\n")] = '\0';
 
-	json_add_string(root, "blktop version", PACKAGE_VERSION);
-	json_add_u64(root, "timestamp", (uint64_t)when);
-	json_add_u64(root, "timestamp_ms", (uint64_t)when * 1000);
+	/* The form of fio's own builds from git ("fio-3.33-12-gabc"): readers
+	 * that only test for the key, and those that take the version from
+	 * "fio-X.Y", both accept it, and it says who wrote the report. */
+	json_add_string(root, "fio version", "fio-3.33-blktop-" PACKAGE_VERSION);
+	json_add_u64(root, "timestamp", ms / 1000);
+	json_add_u64(root, "timestamp_ms", ms);
 	json_add_string(root, "time", date);
-	json_add_object(root, "global options");
+	if (r->ngroups)
+		add_given(root, "global options", r->groups[0].spec.given,
+			  r->groups[0].spec.given_global < sizeof(r->groups[0].spec.given)
+				  ? r->groups[0].spec.given_global : 0);
+	else
+		json_add_object(root, "global options");
 	struct json *jobs = json_add_array(root, "jobs");
 	for (size_t i = 0; i < r->ngroups; i++)
 		add_job(jobs, r, &r->groups[i]);

@@ -338,7 +338,8 @@ static void test_json_report(void **state)
 	const struct group_result *g = &f->r.groups[0];
 	assert_true(json_valid(s));
 
-	assert_true(json_str_is(s, "blktop version", PACKAGE_VERSION));
+	assert_true(json_str_is(s, "blktop|version", PACKAGE_VERSION));
+	assert_true(json_str_is(s, "fio version", "fio-3.33-blktop-" PACKAGE_VERSION));
 	assert_true(json_num(s, "timestamp") == 1500282908.0);
 	assert_true(json_str_is(s, "jobs|0|jobname", "randwrite"));
 	assert_true(json_num(s, "jobs|0|groupid") == 0);
@@ -426,7 +427,7 @@ static void test_json_report(void **state)
 	assert_true(json_str_is(s, "blktop|device|reasons|1", "has-data: ext4 on vdc; label a; b"));
 	assert_null(json_find(s, "blktop|device|reasons|2"));
 	/* fio's layout: two spaces a level, "key" : value. */
-	assert_has(s, "{\n  \"blktop version\" : \"");
+	assert_has(s, "{\n  \"fio version\" : \"fio-3.33-blktop-");
 	assert_has(s, "\n  \"jobs\" : [\n    {\n      \"jobname\" : \"randwrite\",\n");
 	free(s);
 }
