@@ -75,6 +75,8 @@ struct job_spec {
 	bool refill_buffers;
 	unsigned long long rate_iops;    /* 0: unlimited */
 	bool group_reporting;
+	unsigned long long bw_avg_time_ms;   /* fio's bw_avg_time: bw sample period */
+	unsigned long long iops_avg_time_ms; /* and iops_avg_time */
 	bool stonewall;
 	bool new_group;
 	unsigned long long status_interval_ms;

@@ -11,28 +11,41 @@
 #include "options.h"
 #include "stats/stats.h"
 
-int monitor_init(struct monitor *m, const struct job_spec *spec, unsigned groupid,
-		 const struct job_thread *threads, unsigned nthreads)
+int monitor_init(struct monitor *m, const struct job_thread *const *threads, unsigned nthreads,
+		 unsigned groupid, const uint64_t period_ms[MON_KINDS], bool series)
 {
 	memset(m, 0, sizeof(*m));
-	m->spec = spec;
+	m->spec = nthreads ? threads[0]->spec : NULL;
 	m->groupid = groupid;
 	m->threads = threads;
 	m->nthreads = nthreads;
-	m->prev_tick = calloc(1, sizeof(*m->prev_tick));
+	m->series = series;
+	for (unsigned i = 0; i < nthreads; i++) {
+		m->dirs[DIR_READ] = m->dirs[DIR_READ] || rw_reads(threads[i]->spec->rw);
+		m->dirs[DIR_WRITE] = m->dirs[DIR_WRITE] || rw_writes(threads[i]->spec->rw);
+	}
+	bool ok = true;
+	for (int k = 0; k < MON_KINDS; k++) {
+		m->period_ns[k] = (period_ms[k] ? period_ms[k] : 1000) * 1000000ULL;
+		m->prev[k] = calloc(1, sizeof(*m->prev[k]));
+		ok = ok && m->prev[k];
+	}
 	m->prev_hook = calloc(1, sizeof(*m->prev_hook));
 	m->cur = calloc(1, sizeof(*m->cur));
 	m->tick_diff = calloc(DIR_COUNT, sizeof(*m->tick_diff));
-	return m->prev_tick && m->prev_hook && m->cur && m->tick_diff ? 0 : -1;
+	return ok && m->prev_hook && m->cur && m->tick_diff ? 0 : -1;
 }
 
 void monitor_free(struct monitor *m)
 {
-	free(m->prev_tick);
+	for (int k = 0; k < MON_KINDS; k++) {
+		free(m->prev[k]);
+		m->prev[k] = NULL;
+	}
 	free(m->prev_hook);
 	free(m->cur);
 	free(m->tick_diff);
-	m->prev_tick = m->prev_hook = m->cur = NULL;
+	m->prev_hook = m->cur = NULL;
 	m->tick_diff = NULL;
 }
 
@@ -42,7 +55,7 @@ static void snapshot(const struct monitor *s, struct monitor_snap *m, uint64_t t
 	memset(m, 0, sizeof(*m));
 	m->t_ns = t_ns;
 	for (unsigned i = 0; i < s->nthreads; i++) {
-		const struct job_thread *t = &s->threads[i];
+		const struct job_thread *t = s->threads[i];
 		for (int d = 0; d < DIR_COUNT; d++) {
 			const struct dir_stats *ds = &t->dir[d];
 			m->ios[d] += __atomic_load_n(&ds->ios, __ATOMIC_RELAXED);
@@ -68,9 +81,11 @@ static uint64_t hist_highest(const struct hist *h)
 	return 0;
 }
 
-/* One second of a section: its sample, for iops_* / bw_* and the series. */
-static void sample(struct monitor *s, const struct monitor_snap *a, const struct monitor_snap *b,
-		   const struct run_hooks *hooks)
+/* One period's sample of bw or iops into the result; a section's bw
+ * sample (each second) also makes its entry in the series and goes to
+ * the hooks' sample. */
+static void sample(struct monitor *s, int kind, const struct monitor_snap *a,
+		   const struct monitor_snap *b, const struct run_hooks *hooks)
 {
 	double secs = (double)(b->t_ns - a->t_ns) / 1e9;
 	struct sample smp;
@@ -86,14 +101,16 @@ static void sample(struct monitor *s, const struct monitor_snap *a, const struct
 	smp.t_ms = (b->t_ns - s->epoch_ns) / 1000000ULL;
 	smp.span_ms = (uint32_t)((b->t_ns - a->t_ns) / 1000000ULL);
 	for (int d = 0; d < DIR_COUNT; d++) {
-		if (!rw_reads(s->spec->rw) && d == DIR_READ)
-			continue;
-		if (!rw_writes(s->spec->rw) && d == DIR_WRITE)
+		if (!s->dirs[d])
 			continue;
 		double iops = (double)(b->ios[d] - a->ios[d]) / secs;
 		double bw = (double)(b->bytes[d] - a->bytes[d]) / secs;
-		sample_stat_add(&s->res->iops_samples[d], iops);
-		sample_stat_add(&s->res->bw_samples[d], bw / 1024.0);
+		if (kind == MON_IOPS)
+			sample_stat_add(&s->res->iops_samples[d], iops);
+		else
+			sample_stat_add(&s->res->bw_samples[d], bw / 1024.0);
+		if (!s->series || kind != MON_BW)
+			continue;
 		smp.iops[d] = iops;
 		smp.bw_bytes[d] = bw;
 		hist_diff(&diff[d], &b->clat[d], &a->clat[d]);
@@ -102,6 +119,8 @@ static void sample(struct monitor *s, const struct monitor_snap *a, const struct
 		smp.clat_p99_ns[d] = p[1];
 		rs.clat[d] = &diff[d];
 	}
+	if (!s->series || kind != MON_BW)
+		return;
 	sample_series_add(&s->res->series, &smp);
 	s->nsamples++;
 	if (hooks && hooks->sample)
@@ -147,18 +166,35 @@ static void emit(const struct monitor *s, const struct monitor_snap *a,
 void monitor_start(struct monitor *m, uint64_t start_ns, uint64_t epoch_ns)
 {
 	m->epoch_ns = epoch_ns;
-	snapshot(m, m->prev_tick, epoch_ns);
-	*m->prev_hook = *m->prev_tick;
+	snapshot(m, m->cur, epoch_ns);
+	for (int k = 0; k < MON_KINDS; k++) {
+		*m->prev[k] = *m->cur;
+		m->next_ns[k] = epoch_ns + m->period_ns[k];
+	}
+	*m->prev_hook = *m->cur;
 	m->prev_hook->t_ns = start_ns;
 }
 
-void monitor_update(struct monitor *m, uint64_t now, bool tick, bool hook,
-		    const struct run_hooks *hooks)
+uint64_t monitor_next(const struct monitor *m)
 {
+	return m->next_ns[MON_BW] < m->next_ns[MON_IOPS] ? m->next_ns[MON_BW] : m->next_ns[MON_IOPS];
+}
+
+void monitor_update(struct monitor *m, uint64_t now, bool hook, const struct run_hooks *hooks)
+{
+	bool due = hook;
+	for (int k = 0; k < MON_KINDS; k++)
+		due = due || now >= m->next_ns[k];
+	if (!due)
+		return;
 	snapshot(m, m->cur, now);
-	if (tick && now >= m->epoch_ns + 1000000000ULL) {
-		sample(m, m->prev_tick, m->cur, hooks);
-		*m->prev_tick = *m->cur;
+	for (int k = 0; k < MON_KINDS; k++) {
+		if (now < m->next_ns[k])
+			continue;
+		sample(m, k, m->prev[k], m->cur, hooks);
+		*m->prev[k] = *m->cur;
+		while (m->next_ns[k] <= now)
+			m->next_ns[k] += m->period_ns[k];
 	}
 	if (hook) {
 		emit(m, m->prev_hook, m->cur, hooks, now < m->epoch_ns);

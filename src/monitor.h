@@ -24,31 +24,41 @@ struct monitor_snap {
 	struct hist clat[DIR_COUNT];
 };
 
+/* The two kinds of sample, each over its own period: fio's bw_avg_time
+ * and iops_avg_time. */
+enum { MON_BW, MON_IOPS, MON_KINDS };
+
 struct monitor {
-	const struct job_spec *spec;
+	const struct job_spec *spec;  /* the first thread's */
 	unsigned groupid;
-	const struct job_thread *threads;
+	const struct job_thread *const *threads;
 	unsigned nthreads;
+	bool dirs[DIR_COUNT];         /* directions some thread does */
+	bool series;                  /* also the per-second series (a section's) */
 	struct group_result *res;     /* samples and series go here */
 	uint64_t epoch_ns;            /* end of the ramp: samples count from here */
-	struct monitor_snap *prev_tick, *prev_hook, *cur;
+	uint64_t period_ns[MON_KINDS], next_ns[MON_KINDS];
+	struct monitor_snap *prev[MON_KINDS], *prev_hook, *cur;
 	struct hist *tick_diff;       /* the second's histograms, per direction */
 	uint64_t nsamples;
 };
 
-/* A monitor of nthreads threads of spec. 0, or -1 out of memory (free it
- * all the same). res is set before monitor_start. */
-int monitor_init(struct monitor *m, const struct job_spec *spec, unsigned groupid,
-		 const struct job_thread *threads, unsigned nthreads);
+/* A monitor of nthreads threads (any sections'), sampling bw and iops
+ * every period_ms[MON_BW] and period_ms[MON_IOPS]; with series, also the
+ * per-second series (then both periods should be 1000). 0, or -1 out of
+ * memory (free it all the same). res is set before monitor_start. */
+int monitor_init(struct monitor *m, const struct job_thread *const *threads, unsigned nthreads,
+		 unsigned groupid, const uint64_t period_ms[MON_KINDS], bool series);
 void monitor_free(struct monitor *m);
 
 /* The wave started at start_ns; its ramp ends at epoch_ns. */
 void monitor_start(struct monitor *m, uint64_t start_ns, uint64_t epoch_ns);
 
-/* A wake of the monitor at now: a sample when a second of the section
- * has passed (tick), a status interval through hooks (hook). */
-void monitor_update(struct monitor *m, uint64_t now, bool tick, bool hook,
-		    const struct run_hooks *hooks);
+/* A wake of the monitor at now: the samples whose period has passed, a
+ * status interval through hooks when hook is set. */
+void monitor_update(struct monitor *m, uint64_t now, bool hook, const struct run_hooks *hooks);
+/* When the monitor next has a sample to take. */
+uint64_t monitor_next(const struct monitor *m);
 
 /* After the threads ended: a last interval for what happened since the
  * previous one, if anything did. */

@@ -46,6 +46,7 @@ void run_result_free(struct run_result *r)
 	for (size_t i = 0; i < r->ngroups; i++)
 		sample_series_free(&r->groups[i].series);
 	free(r->groups);
+	free(r->entries);
 	free(r->disks);
 	free(r->cpu);
 	memset(r, 0, sizeof(*r));

@@ -39,8 +39,14 @@ struct group_result {
 };
 
 struct run_result {
-	struct group_result *groups;
+	struct group_result *groups;    /* one per job section, its clones merged */
 	size_t ngroups;
+	/* fio's report entries (jobs[]): one per clone, or with
+	 * group_reporting one per reporting group, named after its first job.
+	 * No series of their own (the sections' groups have them). When
+	 * nentries is 0 the reports take the groups. */
+	struct group_result *entries;
+	size_t nentries;
 	struct disk_delta *disks;   /* the targets' devices, over the whole run */
 	size_t ndisks;
 	struct cpu_pct cpu_all;     /* mpstat figures over the run */

@@ -37,7 +37,19 @@ struct section {
 	unsigned nthreads;
 	struct thread_file *files;  /* nthreads * files_per_thread */
 	unsigned files_per_thread;
+	const struct job_thread **tptr; /* &threads[k], for its monitor */
 	struct monitor mon;         /* its samples, intervals and result */
+};
+
+/* One entry of fio's report (jobs[]): a clone, or with group_reporting
+ * the clones of a reporting group's jobs, in order. */
+struct unit {
+	unsigned wave;
+	unsigned groupid;
+	bool grouped;               /* made by group_reporting */
+	const struct job_thread **threads;
+	unsigned nthreads;
+	struct monitor mon;         /* its bw and iops samples */
 };
 
 /* Targets opened for the whole run, shared by the clones that use them. */
@@ -208,7 +220,13 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		}
 		t->group_end = group_end;
 	}
-	if (monitor_init(&s->mon, job, s->groupid, s->threads, s->nthreads))
+	s->tptr = calloc(s->nthreads, sizeof(*s->tptr));
+	if (!s->tptr)
+		goto nomem;
+	for (unsigned c = 0; c < s->nthreads; c++)
+		s->tptr[c] = &s->threads[c];
+	static const uint64_t per_second[MON_KINDS] = { 1000, 1000 };
+	if (monitor_init(&s->mon, s->tptr, s->nthreads, s->groupid, per_second, true))
 		goto nomem;
 	return 0;
 nomem:
@@ -218,6 +236,7 @@ nomem:
 
 static void section_free(struct section *s)
 {
+	free(s->tptr);
 	free(s->threads);
 	free(s->files);
 	monitor_free(&s->mon);
@@ -295,8 +314,9 @@ static void wait_ready(struct section *secs, size_t n, unsigned wave, const stru
 }
 
 /* Starts a wave's threads and watches them until they all end. */
-static int run_wave(struct section *secs, size_t n, unsigned wave, const struct run_hooks *hooks,
-		    struct runctl *ctl, char *err, size_t errlen)
+static int run_wave(struct section *secs, size_t n, struct unit *units, size_t nunits,
+		    unsigned wave, const struct run_hooks *hooks, struct runctl *ctl, char *err,
+		    size_t errlen)
 {
 	int go = 0;
 	int status = 0;
@@ -321,7 +341,7 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 	wait_ready(secs, n, wave, ctl);
 
 	uint64_t start = now_ns();
-	uint64_t tick = start, hook_next = UINT64_MAX;
+	uint64_t hook_next = UINT64_MAX;
 	uint64_t hook_gap = hooks && hooks->interval && hooks->interval_ms
 				    ? hooks->interval_ms * 1000000ULL : 0;
 	for (size_t i = 0; i < n; i++) {
@@ -337,31 +357,37 @@ static int run_wave(struct section *secs, size_t n, unsigned wave, const struct 
 			t->ramp_end_ns = epoch;
 			t->deadline_ns = job->runtime_ms ? epoch + job->runtime_ms * 1000000ULL : 0;
 		}
-		if (epoch > tick)
-			tick = epoch;
 	}
+	for (size_t u = 0; u < nunits; u++)
+		if (units[u].wave == wave)
+			monitor_start(&units[u].mon, start,
+				      units[u].threads[0]->ramp_end_ns);
 	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
-	tick += 1000000000ULL;
 	if (hook_gap)
 		hook_next = start + hook_gap;
 
 	uint64_t next_kick = 0;
 	while (!wave_finished(secs, n, wave)) {
-		nap_until(tick < hook_next ? tick : hook_next);
+		uint64_t wake = hook_next;
+		for (size_t i = 0; i < n; i++)
+			if (secs[i].wave == wave && monitor_next(&secs[i].mon) < wake)
+				wake = monitor_next(&secs[i].mon);
+		for (size_t u = 0; u < nunits; u++)
+			if (units[u].wave == wave && monitor_next(&units[u].mon) < wake)
+				wake = monitor_next(&units[u].mon);
+		nap_until(wake);
 		uint64_t now = now_ns();
 		if (now >= next_kick) {
 			kick_late_threads(secs, n, wave, ctl, now);
 			next_kick = now + KICK_GRACE_NS;
 		}
-		bool do_tick = now >= tick, do_hook = now >= hook_next;
-		if (!do_tick && !do_hook)
-			continue;
+		bool do_hook = now >= hook_next;
 		for (size_t i = 0; i < n; i++)
 			if (secs[i].wave == wave)
-				monitor_update(&secs[i].mon, now, do_tick, do_hook, hooks);
-		if (do_tick)
-			while (tick <= now)
-				tick += 1000000000ULL;
+				monitor_update(&secs[i].mon, now, do_hook, hooks);
+		for (size_t u = 0; u < nunits; u++)
+			if (units[u].wave == wave)
+				monitor_update(&units[u].mon, now, false, NULL);
 		if (do_hook)
 			while (hook_next <= now)
 				hook_next += hook_gap;
@@ -391,15 +417,14 @@ static double tv_secs(const struct timeval *a, const struct timeval *b)
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_usec - a->tv_usec) / 1e6;
 }
 
-/* Merges the threads of a section into its group result. */
-static void section_collect(struct section *s)
+/* Merges threads (a section's, or a report entry's) into a result. */
+static void collect(struct group_result *g, const struct job_thread *const *threads, unsigned n)
 {
-	struct group_result *g = s->mon.res;
 	uint64_t from = UINT64_MAX, to = 0;
 	double usr = 0, sys = 0;
 
-	for (unsigned k = 0; k < s->nthreads; k++) {
-		const struct job_thread *t = &s->threads[k];
+	for (unsigned k = 0; k < n; k++) {
+		const struct job_thread *t = threads[k];
 		for (int d = 0; d < DIR_COUNT; d++) {
 			const struct dir_stats *src = &t->dir[d];
 			struct dir_stats *dst = &g->dir[d];
@@ -437,8 +462,8 @@ static void section_collect(struct section *s)
 		}
 	}
 	g->runtime_ms = to > from ? (to - from) / 1000000ULL : 0;
-	for (unsigned k = 0; k < s->nthreads; k++) {
-		const struct job_thread *t = &s->threads[k];
+	for (unsigned k = 0; k < n; k++) {
+		const struct job_thread *t = threads[k];
 		if (t->ended_ns > t->counted_from_ns)
 			g->job_runtime_ms += (t->ended_ns - t->counted_from_ns) / 1000000ULL;
 	}
@@ -447,13 +472,14 @@ static void section_collect(struct section *s)
 	g->sys_cpu = secs > 0 ? sys / secs * 100.0 : 0;
 }
 
-static void group_init(struct group_result *g, const struct section *s, const char *path)
+static void group_init(struct group_result *g, const struct job_spec *spec, unsigned groupid,
+		       unsigned nthreads, const char *path)
 {
 	memset(g, 0, sizeof(*g));
-	snprintf(g->name, sizeof(g->name), "%s", s->spec->name);
-	g->groupid = s->groupid;
-	g->nthreads = s->nthreads;
-	g->spec = *s->spec;
+	snprintf(g->name, sizeof(g->name), "%s", spec->name);
+	g->groupid = groupid;
+	g->nthreads = nthreads;
+	g->spec = *spec;
 	snprintf(g->path, sizeof(g->path), "%s", path);
 	for (int d = 0; d < DIR_COUNT; d++) {
 		lat_init(&g->dir[d].slat);
@@ -516,6 +542,55 @@ static int wait_for_wave(struct section *secs, size_t i, char *err, size_t errle
 	return BLKTOP_USAGE;
 }
 
+/* fio's report entries: each thread starts a new one, unless it has
+ * group_reporting and is in the reporting group of the one before. The
+ * threads of an entry are consecutive in ptrs (one array for all). */
+static int units_build(struct section *secs, size_t n, unsigned long long nthreads,
+		       struct unit **out, size_t *nout, const struct job_thread ***ptrs)
+{
+	struct unit *u = calloc(nthreads ? nthreads : 1, sizeof(*u));
+	const struct job_thread **p = calloc(nthreads ? nthreads : 1, sizeof(*p));
+	size_t nu = 0, np = 0;
+
+	*out = u;
+	*ptrs = p;
+	*nout = 0;
+	if (!u || !p)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const struct section *s = &secs[i];
+		for (unsigned k = 0; k < s->nthreads && np < nthreads; k++) {
+			bool join = nu && s->spec->group_reporting && u[nu - 1].groupid == s->groupid;
+			p[np] = &s->threads[k];
+			if (!join) {
+				u[nu].threads = &p[np];
+				u[nu].wave = s->wave;
+				u[nu].groupid = s->groupid;
+				nu++;
+			}
+			u[nu - 1].grouped = join || u[nu - 1].grouped;
+			u[nu - 1].nthreads++;
+			np++;
+		}
+	}
+	for (size_t i = 0; i < nu; i++) {
+		const struct job_spec *spec = u[i].threads[0]->spec;
+		const uint64_t period[MON_KINDS] = { spec->bw_avg_time_ms, spec->iops_avg_time_ms };
+		*nout = i + 1;
+		if (monitor_init(&u[i].mon, u[i].threads, u[i].nthreads, u[i].groupid, period, false))
+			return -1;
+	}
+	return 0;
+}
+
+static void units_free(struct unit *u, size_t n, const struct job_thread **ptrs)
+{
+	for (size_t i = 0; u && i < n; i++)
+		monitor_free(&u[i].mon);
+	free(u);
+	free(ptrs);
+}
+
 int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_result *result,
 		char *err, size_t errlen)
 {
@@ -528,6 +603,9 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	struct cpu_snapshot cpu_before = { 0 }, cpu_after = { 0 };
 	int status = 0;
 	unsigned wave = 0, groupid = 0;
+	struct unit *units = NULL;
+	size_t nunits = 0;
+	const struct job_thread **unit_threads = NULL;
 
 	err[0] = '\0';
 	memset(result, 0, sizeof(*result));
@@ -608,7 +686,9 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		goto out;
 
 	result->groups = calloc(set->njobs, sizeof(*result->groups));
-	if (!result->groups) {
+	if (units_build(secs, set->njobs, threads, &units, &nunits, &unit_threads) == 0)
+		result->entries = calloc(nunits, sizeof(*result->entries));
+	if (!result->groups || !result->entries) {
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		status = BLKTOP_FAILED;
 		goto out;
@@ -620,8 +700,20 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		for (size_t k = 0; k < ot.n; k++)
 			if (secs[i].files && ot.v[k]->fd == secs[i].files[0].fd)
 				path = ot.v[k]->path;
-		group_init(secs[i].mon.res, &secs[i], path);
+		group_init(secs[i].mon.res, secs[i].spec, secs[i].groupid, secs[i].nthreads, path);
 		sample_series_init(&secs[i].mon.res->series, SERIES_CAP);
+	}
+	result->nentries = nunits;
+	for (size_t u = 0; u < nunits; u++) {
+		const struct job_thread *t = units[u].threads[0];
+		units[u].mon.res = &result->entries[u];
+		group_init(&result->entries[u], t->spec, units[u].groupid, units[u].nthreads,
+			   t->nfiles && t->files[0].path ? t->files[0].path : "");
+		/* fio names a group after its first job but lists the options
+		 * of its last. */
+		const struct job_spec *last = units[u].threads[units[u].nthreads - 1]->spec;
+		memcpy(result->entries[u].spec.given, last->given, sizeof(last->given));
+		result->entries[u].spec.given_global = last->given_global;
 	}
 	if (ot.n && ot.v[0]->disk[0])
 		snprintf(result->device_name, sizeof(result->device_name), "%s", ot.v[0]->disk);
@@ -644,7 +736,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	disks_snapshot(&ot, &disk_before, &ndisk_before);
 	cpu_snapshot_take(&cpu_before);
 	for (unsigned w = 0; w <= last_wave && !runctl_stopped(&ctl); w++)
-		if (run_wave(secs, set->njobs, w, hooks, &ctl, err, errlen))
+		if (run_wave(secs, set->njobs, units, nunits, w, hooks, &ctl, err, errlen))
 			result->exit_status = BLKTOP_FAILED;
 	cpu_snapshot_take(&cpu_after);
 	disks_snapshot(&ot, &disk_after, &ndisk_after);
@@ -657,14 +749,15 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	result->end_wall_ms = wall_ms();
 
 	for (size_t i = 0; i < set->njobs; i++) {
-		if (secs[i].wave <= last_wave)
-			section_collect(&secs[i]);
+		collect(secs[i].mon.res, secs[i].tptr, secs[i].nthreads);
 		if (secs[i].mon.res->error && !result->exit_status) {
 			/* The message names the job, or the target and offset. */
 			result->exit_status = BLKTOP_FAILED;
 			snprintf(err, errlen, "%s", secs[i].mon.res->error_msg);
 		}
 	}
+	for (size_t u = 0; u < nunits; u++)
+		collect(&result->entries[u], units[u].threads, units[u].nthreads);
 	if (cpu_before.ncpu && cpu_after.ncpu)
 		cpu_results(result, &cpu_before, &cpu_after);
 	if (ndisk_after) {
@@ -680,6 +773,7 @@ out:
 		char ignored[512];
 		joblog_set_finish(logs, ignored, sizeof(ignored));
 	}
+	units_free(units, nunits, unit_threads);
 	for (size_t i = 0; i < set->njobs; i++)
 		section_free(&secs[i]);
 	free(secs);

@@ -56,8 +56,10 @@ static void add_lat(struct json *parent, const char *key, const struct lat_stat 
 static uint64_t group_agg(const struct run_result *r, unsigned gid, int d)
 {
 	uint64_t bytes = 0, max_run = 0;
-	for (size_t i = 0; i < r->ngroups; i++) {
-		const struct group_result *g = &r->groups[i];
+	size_t ne;
+	const struct group_result *es = report_entries(r, &ne);
+	for (size_t i = 0; i < ne; i++) {
+		const struct group_result *g = &es[i];
 		if (g->groupid != gid || !report_dir_active(g, d))
 			continue;
 		bytes += g->dir[d].bytes;
@@ -372,15 +374,17 @@ void report_json(FILE *out, const struct run_result *r)
 	json_add_u64(root, "timestamp", ms / 1000);
 	json_add_u64(root, "timestamp_ms", ms);
 	json_add_string(root, "time", date);
-	if (r->ngroups)
-		add_given(root, "global options", r->groups[0].spec.given,
-			  r->groups[0].spec.given_global < sizeof(r->groups[0].spec.given)
-				  ? r->groups[0].spec.given_global : 0);
+	size_t ne;
+	const struct group_result *es = report_entries(r, &ne);
+	if (ne)
+		add_given(root, "global options", es[0].spec.given,
+			  es[0].spec.given_global < sizeof(es[0].spec.given)
+				  ? es[0].spec.given_global : 0);
 	else
 		json_add_object(root, "global options");
 	struct json *jobs = json_add_array(root, "jobs");
-	for (size_t i = 0; i < r->ngroups; i++)
-		add_job(jobs, r, &r->groups[i]);
+	for (size_t i = 0; i < ne; i++)
+		add_job(jobs, r, &es[i]);
 	add_disk_util(root, r);
 	add_blktop(root, r);
 	json_print(out, root);

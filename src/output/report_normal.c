@@ -120,8 +120,10 @@ static void group_totals(const struct run_result *r, unsigned gid, int d, struct
 	memset(t, 0, sizeof(*t));
 	t->min_bw = UINT64_MAX;
 	t->min_run = UINT64_MAX;
-	for (size_t i = 0; i < r->ngroups; i++) {
-		const struct group_result *g = &r->groups[i];
+	size_t ne;
+	const struct group_result *es = report_entries(r, &ne);
+	for (size_t i = 0; i < ne; i++) {
+		const struct group_result *g = &es[i];
 		if (g->groupid != gid || !report_dir_active(g, d) || !g->runtime_ms)
 			continue;
 		struct dir_rates rt;
@@ -389,18 +391,20 @@ void report_normal(FILE *out, const struct run_result *r)
 	struct report_numeric num;
 	report_numeric_begin(&num);
 
-	for (size_t i = 0; i < r->ngroups; i++) {
-		const struct group_result *g = &r->groups[i];
+	size_t ne;
+	const struct group_result *es = report_entries(r, &ne);
+	for (size_t i = 0; i < ne; i++) {
+		const struct group_result *g = &es[i];
 		if (g->error || report_dir_active(g, DIR_READ) || report_dir_active(g, DIR_WRITE))
 			print_group(out, r, g);
 	}
 	/* One "Run status group" per stonewall group, in order of first use. */
-	for (size_t i = 0; i < r->ngroups; i++) {
+	for (size_t i = 0; i < ne; i++) {
 		bool seen = false;
 		for (size_t j = 0; j < i && !seen; j++)
-			seen = r->groups[j].groupid == r->groups[i].groupid;
+			seen = es[j].groupid == es[i].groupid;
 		if (!seen)
-			print_run_status(out, r, r->groups[i].groupid);
+			print_run_status(out, r, es[i].groupid);
 	}
 	print_disks(out, r);
 	print_extras(out, r);

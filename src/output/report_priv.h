@@ -48,6 +48,11 @@ struct dir_rates {
 	uint64_t iops_int;      /* the normal report rounds down, as fio */
 };
 
+/* fio's report entries, one per jobs[] element and per block of the
+ * normal report: run_result.entries, or the groups when a result (an
+ * older caller, a test) has none. */
+const struct group_result *report_entries(const struct run_result *r, size_t *n);
+
 /* Decimal digits of v (1 for 0). */
 int report_digits(uint64_t v);
 

@@ -21,6 +21,16 @@ static const uint64_t lat_edges[LAT_BUCKETS_M - 1] = {
 	2, 4, 10, 20, 50, 100, 250, 500, 750, 1000, 2000,
 };
 
+const struct group_result *report_entries(const struct run_result *r, size_t *n)
+{
+	if (r->nentries) {
+		*n = r->nentries;
+		return r->entries;
+	}
+	*n = r->ngroups;
+	return r->groups;
+}
+
 int report_digits(uint64_t v)
 {
 	int n = 1;

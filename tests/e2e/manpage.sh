@@ -118,7 +118,7 @@ for w in "--run" "--batch" "--list" "--job" "--profile" "--suite" "--sweep" "--d
 	latency iops throughput seven cdm numjobs \
 	randread randwrite randrw readwrite \
 	safe has-data in-use read-only O_EXCL \
-	"blktop version" disk_util clat_ns iops_stddev "Run status group" \
+	"blktop version" "fio version" disk_util clat_ns iops_stddev "Run status group" \
 	"F1, ?" "Shift-Tab" "q, F10" \
 	NAME SYNOPSIS DESCRIPTION MODES OPTIONS "JOB OPTIONS" "JOB FILES" "SAFETY VERDICT" \
 	"THE SCREEN" KEYS OUTPUT "EXIT STATUS" ENVIRONMENT FILES EXAMPLES "SEE ALSO" \

@@ -116,3 +116,8 @@ EXTRA_DIST += tests/e2e/sshd_lib.sh
 # each against fio 3 on the same scratch device.
 TESTS += tests/e2e/job_options.sh
 dist_check_SCRIPTS += tests/e2e/job_options.sh
+# fio 3 and blktop on the same job files: every key of fio's JSON in
+# blktop's, with its type (fio_json_keys.py lists the known differences).
+TESTS += tests/e2e/fio_json_keys.sh
+dist_check_SCRIPTS += tests/e2e/fio_json_keys.sh
+EXTRA_DIST += tests/e2e/fio_json_keys.py
