@@ -687,7 +687,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 
 	result->groups = calloc(set->njobs, sizeof(*result->groups));
 	if (units_build(secs, set->njobs, threads, &units, &nunits, &unit_threads) == 0)
-		result->entries = calloc(nunits, sizeof(*result->entries));
+		result->entries = calloc(nunits ? nunits : 1, sizeof(*result->entries));
 	if (!result->groups || !result->entries) {
 		snprintf(err, errlen, "%s", strerror(ENOMEM));
 		status = BLKTOP_FAILED;

@@ -102,8 +102,10 @@ share=$((rios * 100 / (rios + wios)))
 [ "$share" -ge 76 ] && [ "$share" -le 84 ] && pass "rwmixread=80 gave $share% reads" ||
 	fail "rwmixread=80 gave $share% reads"
 
-# The normal report reads like fio's.
-out=$("$BLKTOP" --batch --run randread "$dev" --runtime=1 --time_based --numjobs=2 --iodepth=2)
+# The normal report reads like fio's (group_reporting: the two threads
+# in one block, as fio prints them).
+out=$("$BLKTOP" --batch --run randread "$dev" --runtime=1 --time_based --numjobs=2 --iodepth=2 \
+	--group_reporting)
 for want in "jobs=2" "IOPS=" "BW=" "clat percentiles" "Run status group 0" "Disk stats" \
 	"$name: ios=" "cpu          :" "IO depths"; do
 	case "$out" in
@@ -112,6 +114,11 @@ for want in "jobs=2" "IOPS=" "BW=" "clat percentiles" "Run status group 0" "Disk
 	esac
 done
 pass "normal report has fio's landmarks"
+# Without it, one block per thread, as fio's default.
+n=$("$BLKTOP" --batch --run randread "$dev" --runtime=1 --time_based --numjobs=2 |
+	grep -c "(groupid=0, jobs=1)")
+[ "$n" = 2 ] && pass "group_reporting=0: a block per thread" ||
+	fail "group_reporting=0: $n blocks of jobs=1, expected 2"
 
 # time_based + ramp_time: the runtime counted excludes the ramp.
 out=$("$BLKTOP" --batch --run randread "$dev" --runtime=1 --ramp_time=1 --time_based \
