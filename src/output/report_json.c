@@ -154,6 +154,33 @@ static void add_job_options(struct json *job, const struct group_result *g)
 	add_given(job, "job options", g->spec.given + global, sizeof(g->spec.given) - global);
 }
 
+/* blktop's own: the options each entry ran with, where they differ from
+ * blktop's defaults (fio's "job options" keeps the text as written). */
+static void add_effective(struct json *bt, const struct run_result *r)
+{
+	struct json *a = json_add_array(bt, "jobs");
+	struct job_spec def;
+	size_t ne;
+	const struct group_result *es = report_entries(r, &ne);
+	job_defaults(&def);
+	for (size_t i = 0; i < ne; i++) {
+		const struct group_result *g = &es[i];
+		struct json *j = json_add_object(a, NULL);
+		json_add_string(j, "jobname", g->name);
+		struct json *o = json_add_object(j, "options");
+		for (size_t k = 0; k < job_options_count; k++) {
+			const struct job_option *opt = &job_options[k];
+			char have[sizeof(g->path) + 64], want[sizeof(g->path) + 64];
+			if (!strcmp(opt->name, "rwmixwrite"))
+				continue;
+			job_option_format(&g->spec, opt, have, sizeof(have));
+			job_option_format(&def, opt, want, sizeof(want));
+			if (strcmp(have, want) != 0)
+				json_add_string(o, opt->name, have);
+		}
+	}
+}
+
 static void add_percent_map(struct json *parent, const char *key, const char *const *names,
 			    const double *pct, int n)
 {
@@ -350,6 +377,7 @@ static void add_blktop(struct json *root, const struct run_result *r)
 	}
 	/* The run result carries no interrupt figures yet. */
 	json_add_array(bt, "irq");
+	add_effective(bt, r);
 	add_samples(bt, r);
 	add_device(bt, r);
 }

@@ -136,7 +136,7 @@ refused wait_for --wait_for=nosuchjob
 # ---- options kept in another's place ----
 "$BLKTOP" --batch --run read "$dev" --size=64k --cpumask=0x1 --buffered=1 \
 	--output-format=json >"$WORK/j.json" 2>"$WORK/err" || fail "cpumask, buffered: exit $?"
-opts=$(jq -c '.jobs[0]["job options"] | {cpus_allowed, direct, buffered}' "$WORK/j.json")
+opts=$(jq -c '.blktop.jobs[0].options | {cpus_allowed, direct, buffered}' "$WORK/j.json")
 [ "$opts" = '{"cpus_allowed":"0","direct":"0","buffered":"1"}' ] &&
 	pass "cpumask=0x1 is cpus_allowed=0, buffered=1 is direct=0" ||
 	fail "cpumask=0x1 and buffered=1 became $opts"
