@@ -81,7 +81,8 @@ static void metavar(FILE *out, const struct job_option *o)
 	case OPT_TIME: fputs("\\fITIME\\fR", out); break;
 	case OPT_ENUM:
 		for (size_t i = 0; o->choices[i]; i++) {
-			fputs(i ? "|" : "", out);
+			/* \: lets a long list break after a bar. */
+			fputs(i ? "|\\:" : "", out);
 			roff(out, o->choices[i]);
 		}
 		break;

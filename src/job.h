@@ -34,8 +34,7 @@ enum engine_kind {
 enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
 
 /* continue_on_error: which failed I/Os are counted and let the job go on
- * (fio's policies). blktop does not verify data, so "verify" covers no I/O
- * error: it behaves as "none" and is accepted so fio job files run. */
+ * (fio's policies); "verify" covers blocks that fail verification. */
 enum { COE_NONE = 0, COE_READ = 1, COE_WRITE = 2, COE_VERIFY = 4,
        COE_IO = COE_READ | COE_WRITE, COE_ALL = COE_IO | COE_VERIFY };
 
@@ -124,6 +123,19 @@ struct job_spec {
 	unsigned long long fdatasync_blocks; /* fdatasync after every N writes */
 	int sync_flags;                  /* sync=: 0, O_SYNC or O_DSYNC */
 	bool end_fsync, fsync_on_close;
+	/* Data verification (fio's verify options); verify holds fio's
+	 * number of the type, as its header stores it (engine/verify_hdr.h). */
+	int verify;
+	char verify_pattern[256];        /* as given, fio's pattern syntax */
+	unsigned long long verify_interval;  /* 0: the block size */
+	unsigned long long verify_offset;
+	unsigned long long verify_backlog;
+	bool do_verify;
+	bool verify_only;
+	bool verify_fatal;
+	bool verify_dump;
+	bool verify_state_save;
+	bool verify_state_load;
 	/* Bit i: job_options[i] was set by the user, not by the defaults
 	 * (what a procedure must not override, what fio's randseed means). */
 	uint64_t options_set[JOB_OPTION_WORDS];

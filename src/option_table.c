@@ -34,6 +34,13 @@ static const int coe_values[] = { COE_NONE, COE_READ, COE_WRITE, COE_IO, COE_VER
 static const char *const sync_choices[] = { "none", "0", "sync", "1", "dsync", NULL };
 static const int sync_values[] = { 0, 0, O_SYNC, O_SYNC, O_DSYNC };
 
+/* fio's names, stored as the type number fio's header holds; crc32c-intel
+ * is crc32c on the device, and "pattern" is fio's pattern without header. */
+static const char *const verify_choices[] = { "0", "md5", "crc64", "crc32", "crc32c",
+					      "crc32c-intel", "sha256", "sha512", "xxhash",
+					      "sha1", "meta", "pattern", "null", NULL };
+static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 9, 10, 15, 16, 1, 18, 19 };
+
 #define U64MAX 0xffffffffffffffffULL
 
 /* Keep in fio's order of importance: the form and --help list them so. */
@@ -115,7 +122,30 @@ const struct job_option job_options[] = {
 	  .help = N_("cap each job at this many I/Os per second (0: no cap)") },
 	{ .name = "continue_on_error", .type = OPT_ENUM, FIELD(continue_on_error), .def = "none",
 	  .choices = coe_choices, .choice_values = coe_values,
-	  .help = N_("I/O errors that are counted and let the job go on: none, read, write, io, all (verify: as none)") },
+	  .help = N_("I/O errors and failed verifications that are counted and let the job go on: none, read, write, io, verify, all") },
+	{ .name = "verify", .type = OPT_ENUM, FIELD(verify), .def = "0",
+	  .choices = verify_choices, .choice_values = verify_values,
+	  .help = N_("check the data: writes carry fio's verification header and checksum, reads check it (0: no)") },
+	{ .name = "do_verify", .type = OPT_BOOL, FIELD(do_verify), .max = 1, .def = "1",
+	  .help = N_("with verify, read back and check what a write job wrote once it is done") },
+	{ .name = "verify_only", .type = OPT_BOOL, FIELD(verify_only), .max = 1, .def = "0",
+	  .help = N_("write nothing: check the area as the write job would have written it") },
+	{ .name = "verify_pattern", .type = OPT_STR, FIELD(verify_pattern), .def = "",
+	  .help = N_("bytes to write and check (\"text\", 0x hex, decimal; sets verify=pattern with a header if verify is not given)") },
+	{ .name = "verify_interval", .type = OPT_SIZE, FIELD(verify_interval), .max = 256ULL << 20,
+	  .def = "0", .unit = "bytes", .help = N_("a header every this many bytes of a block (0: the block size)") },
+	{ .name = "verify_offset", .type = OPT_SIZE, FIELD(verify_offset), .max = 256ULL << 20,
+	  .def = "0", .unit = "bytes", .help = N_("put the header this far into each interval (swapped with the data there)") },
+	{ .name = "verify_fatal", .type = OPT_BOOL, FIELD(verify_fatal), .max = 1, .def = "0",
+	  .help = N_("stop at the first bad interval of a block") },
+	{ .name = "verify_dump", .type = OPT_BOOL, FIELD(verify_dump), .max = 1, .def = "0",
+	  .help = N_("save a failing block as read and as expected, in files named as fio names them") },
+	{ .name = "verify_backlog", .type = OPT_INT, FIELD(verify_backlog), .max = U64MAX, .def = "0",
+	  .help = N_("check written blocks after every this many writes, not only at the end (0: at the end)") },
+	{ .name = "verify_state_save", .type = OPT_BOOL, FIELD(verify_state_save), .max = 1,
+	  .def = "1", .help = N_("accepted for fio; blktop writes no verify state file") },
+	{ .name = "verify_state_load", .type = OPT_BOOL, FIELD(verify_state_load), .max = 1,
+	  .def = "0", .help = N_("fio's resume from a verify state file: not supported (only 0)") },
 	/* How a job starts, repeats and ends (fio's names and defaults). */
 	{ .name = "startdelay", .type = OPT_TIME, FIELD(startdelay_ms), .max = U64MAX, .def = "0",
 	  .unit = "s", .help = N_("wait this long after the run starts before this job starts") },

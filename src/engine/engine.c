@@ -17,6 +17,7 @@
 #include "engine/ops.h"
 #include "engine/random.h"
 #include "engine/syncpoint.h"
+#include "engine/verify.h"
 #include "i18n.h"
 #include "options.h"
 
@@ -103,7 +104,7 @@ int engine_check(const struct job_spec *spec, char *err, size_t errlen)
 	else if (ops->probe)
 		r = ops->probe(spec, why, sizeof(why));
 	if (ops && !r)
-		return 0;
+		return verify_check(spec, err, errlen);
 	job_option_format(spec, job_option_find("ioengine"), name, sizeof(name));
 	snprintf(err, errlen, _("%s: ioengine=%s: %s"), spec->name, name,
 		 why[0] ? why : strerror(-r));
@@ -140,6 +141,8 @@ struct loop_state {
 	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
 	struct syncpoint sync;  /* fsync=, fdatasync=, end_fsync */
 	bool sync_due;          /* a sync goes before the next I/O */
+	struct verify_state *vs; /* NULL unless the job verifies */
+	bool read_back;         /* the verify phase after the writes */
 	int *fds;               /* the files, for the engine's setup */
 	const char **paths;
 	char why[256];          /* the engine's reason for refusing, if any */
@@ -194,6 +197,8 @@ static bool may_issue(struct loop_state *ls, uint64_t now)
 		return false;
 	if (t->group_end && __atomic_load_n(t->group_end, __ATOMIC_RELAXED))
 		return false;
+	if (ls->read_back)
+		return verify_pending(ls->vs);
 	if (t->deadline_ns && now >= t->deadline_ns)
 		return false;
 	if (t->io_limit && ls->issued_bytes >= t->io_limit)
@@ -206,7 +211,21 @@ static void prep_unit(struct loop_state *ls, struct io_unit *io)
 	const struct job_spec *spec = ls->t->spec;
 	uint64_t bs = spec->bs;
 	enum rw_mode m = spec->rw;
+	unsigned vfile;
+	uint64_t voff;
 
+	io->verify = 0;
+	if (ls->vs && verify_next_read(ls->vs, ls->read_back, &vfile, &voff)) {
+		/* A written block read back to be checked (not in the job's
+		 * bytes to issue: fio counts these reads apart as well). */
+		io->dir = DIR_READ;
+		io->verify = 1;
+		io->file = vfile;
+		io->fd = ls->t->files[vfile].fd;
+		io->offset = voff;
+		io->len = (uint32_t)bs;
+		return;
+	}
 	if (m == RW_RW || m == RW_RANDRW)
 		io->dir = rng_below(&ls->rng, 100) < spec->rwmixread ? DIR_READ : DIR_WRITE;
 	else
@@ -218,7 +237,10 @@ static void prep_unit(struct loop_state *ls, struct io_unit *io)
 	io->fd = f->fd;
 	io->file = (unsigned)(f - ls->t->files);
 	if (rw_is_random(m)) {
-		io->offset = f->area_start + rng_below(&ls->rng, f->nblocks) * bs;
+		uint64_t block = rng_below(&ls->rng, f->nblocks);
+		if (ls->vs && io->dir == DIR_WRITE)
+			block = verify_pick_block(ls->vs, io->file, block);
+		io->offset = f->area_start + block * bs;
 	} else {
 		if (f->seq_next + bs > f->area_len)
 			f->seq_next = 0; /* time_based: wrap around the area */
@@ -231,7 +253,9 @@ static void prep_unit(struct loop_state *ls, struct io_unit *io)
 	if (io->dir == DIR_WRITE) {
 		if (syncpoint_write(&ls->sync, io->fd))
 			ls->sync_due = true;
-		if (spec->refill_buffers) {
+		if (ls->vs) {
+			verify_fill_write(ls->vs, io);
+		} else if (spec->refill_buffers) {
 			fill_random(&ls->rng, io->buf, io->len);
 		} else {
 			/* Cheap scramble: two words per write keep blocks unique for
@@ -263,6 +287,14 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		return;
 	}
 	ls->err_streak = 0;
+	if (ls->vs) {
+		if (io->dir == DIR_WRITE)
+			verify_write_done(ls->vs, io);
+		else if (verify_read_done(ls->vs, io) < 0 && !t->error) {
+			t->error = EILSEQ;
+			runctl_stop(t->ctl, RUNCTL_ERROR, 0, "verify failed");
+		}
+	}
 	if (!ls->counting) {
 		if (t_end < t->ramp_end_ns)
 			return;
@@ -528,6 +560,9 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 		ls->units[i].buf = buf;
 		ls->free_list[ls->nfree++] = &ls->units[i];
 	}
+	int vr = verify_setup(&ls->vs, t);
+	if (vr < 0)
+		return vr;
 	ls->fds = malloc(t->nfiles * sizeof(*ls->fds));
 	ls->paths = malloc(t->nfiles * sizeof(*ls->paths));
 	if (!ls->fds || !ls->paths)
@@ -557,6 +592,68 @@ static void loop_teardown(struct loop_state *ls)
 	free(ls->done);
 	free(ls->fds);
 	free(ls->paths);
+	verify_free(ls->vs);
+}
+
+/* Issues and reaps until the phase is over (size, runtime, a stop, an
+ * error, or no block left to read back), then drains what is in flight. */
+static void run_loop(struct loop_state *ls)
+{
+	uint64_t now = now_ns();
+	while (may_issue(ls, now)) {
+		if (ls->sync_due) {
+			if (sync_now(ls) < 0)
+				break;
+			now = now_ns();
+			continue;
+		}
+		if (ls->err_streak >= ERR_STREAK_BACKOFF) {
+			sleep_ns(ERR_BACKOFF_NS);
+			now = now_ns();
+			if (!may_issue(ls, now))
+				break;
+		}
+		if (issue_batch(ls, now) < 0)
+			break;
+		if (ls->inflight == 0) {
+			if (!ls->rate_gap_ns) {
+				/* Every I/O of the batch was refused at
+				 * submit and the policy ignores it. */
+				now = now_ns();
+				continue;
+			}
+			/* Only the rate cap leaves nothing in flight: wait. */
+			uint64_t wait = ls->next_issue_ns > now ? ls->next_issue_ns - now : 0;
+			if (wait > REAP_TIMEOUT_NS)
+				wait = REAP_TIMEOUT_NS;
+			sleep_ns(wait);
+			now = now_ns();
+			continue;
+		}
+		/* The queue is as full as it may be: wait for a completion
+		 * without a timer (the runner interrupts a stuck wait with
+		 * a signal), or under a rate cap until the next I/O is due. */
+		if (ls->nfree == 0) {
+			if (reap_full(ls) < 0)
+				break;
+		} else {
+			uint64_t timeout = 0;
+			if (ls->rate_gap_ns)
+				timeout = ls->next_issue_ns > now ? ls->next_issue_ns - now : 1;
+			if (reap_some(ls, 1, ls->complete_max, timeout) < 0)
+				break;
+		}
+		/* The moment the last completion was seen starts the next
+		 * batch: one clock read fewer per I/O. */
+		now = ls->last_reap_ns ? ls->last_reap_ns : now_ns();
+		ls->last_reap_ns = 0;
+	}
+	/* Drain: every I/O in flight is reaped before the thread ends, so
+	 * no buffer is freed under the kernel. */
+	uint64_t give_up = now_ns() + 30ULL * 1000000000ULL;
+	while (ls->inflight > 0 && now_ns() < give_up)
+		if (reap_some(ls, 1, ls->inflight, REAP_TIMEOUT_NS) < 0 && ls->inflight > 0)
+			break;
 }
 
 void *job_thread_main(void *arg)
@@ -614,65 +711,20 @@ void *job_thread_main(void *arg)
 		if (t->log)
 			joblog_begin(t->log, t->ramp_end_ns > t->start_ns ? t->ramp_end_ns
 									  : t->start_ns);
-		uint64_t now = now_ns();
-		while (may_issue(&ls, now)) {
-			if (ls.sync_due) {
-				if (sync_now(&ls) < 0)
-					break;
-				now = now_ns();
-				continue;
-			}
-			if (ls.err_streak >= ERR_STREAK_BACKOFF) {
-				sleep_ns(ERR_BACKOFF_NS);
-				now = now_ns();
-				if (!may_issue(&ls, now))
-					break;
-			}
-			if (issue_batch(&ls, now) < 0)
-				break;
-			if (ls.inflight == 0) {
-				if (!ls.rate_gap_ns) {
-					/* Every I/O of the batch was refused at
-					 * submit and the policy ignores it. */
-					now = now_ns();
-					continue;
-				}
-				/* Only the rate cap leaves nothing in flight: wait. */
-				uint64_t wait = ls.next_issue_ns > now ? ls.next_issue_ns - now : 0;
-				if (wait > REAP_TIMEOUT_NS)
-					wait = REAP_TIMEOUT_NS;
-				sleep_ns(wait);
-				now = now_ns();
-				continue;
-			}
-			/* The queue is as full as it may be: wait for a completion
-			 * without a timer (the runner interrupts a stuck wait with
-			 * a signal), or under a rate cap until the next I/O is due. */
-			if (ls.nfree == 0) {
-				if (reap_full(&ls) < 0)
-					break;
-			} else {
-				uint64_t timeout = 0;
-				if (ls.rate_gap_ns)
-					timeout = ls.next_issue_ns > now ? ls.next_issue_ns - now : 1;
-				if (reap_some(&ls, 1, ls.complete_max, timeout) < 0)
-					break;
-			}
-			/* The moment the last completion was seen starts the next
-			 * batch: one clock read fewer per I/O. */
-			now = ls.last_reap_ns ? ls.last_reap_ns : now_ns();
-			ls.last_reap_ns = 0;
-		}
-		/* Drain: every I/O in flight is reaped before the thread ends, so
-		 * no buffer is freed under the kernel. */
-		uint64_t give_up = now_ns() + 30ULL * 1000000000ULL;
-		while (ls.inflight > 0 && now_ns() < give_up)
-			if (reap_some(&ls, 1, ls.inflight, REAP_TIMEOUT_NS) < 0 && ls.inflight > 0)
-				break;
+		if (!verify_skip_writes(ls.vs))
+			run_loop(&ls);
 		if (!t->error && ls.inflight == 0) {
 			int e = syncpoint_end(&ls.sync, t->spec, ls.fds, t->nfiles);
 			if (e)
 				set_error(t, -e, _("fsync at the end of the job failed"));
+		}
+		/* fio reads back only after writes that ran to their end: not
+		 * after an error, a stop, or a runtime that ran out. */
+		if (verify_reads_back(ls.vs) && !t->error && !runctl_stopped(t->ctl) &&
+		    !(t->deadline_ns && now_ns() >= t->deadline_ns)) {
+			verify_begin_read_back(ls.vs);
+			ls.read_back = true;
+			run_loop(&ls);
 		}
 	}
 	if (t->exitall && t->group_end)

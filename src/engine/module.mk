@@ -5,6 +5,9 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/joblog.c src/engine/joblog.h \
 	src/engine/libaio.c src/engine/sync.c \
 	src/engine/syncpoint.c src/engine/syncpoint.h src/engine/random.h
+# Data verification: fio's header layout and the job loop's hooks.
+libblktop_a_SOURCES += src/engine/verify.c src/engine/verify.h src/engine/verify_hdr.c \
+	src/engine/verify_hdr.h
 if HAVE_LIBURING
 libblktop_a_SOURCES += src/engine/io_uring.c
 endif
@@ -16,4 +19,10 @@ TESTS += tests/unit/test_joblog
 tests_unit_test_joblog_SOURCES = tests/unit/test_joblog.c src/engine/joblog.c
 tests_unit_test_joblog_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_joblog_LDADD = $(CMOCKA_LIBS) $(LIBINTL) -lpthread
+# fio's checksums, byte patterns and verification header (issue 13).
+check_PROGRAMS += tests/unit/test_checksum
+TESTS += tests/unit/test_checksum
+tests_unit_test_checksum_SOURCES = tests/unit/test_checksum.c
+tests_unit_test_checksum_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_checksum_LDADD = $(unit_ldadd)
 endif

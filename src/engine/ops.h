@@ -18,6 +18,7 @@ struct io_unit {
 	uint64_t offset;
 	uint32_t len;
 	uint8_t dir;          /* DIR_READ or DIR_WRITE */
+	uint8_t verify;       /* a read of a written block, to be checked */
 	uint64_t t_start;     /* ns: prepared */
 	uint64_t t_submit;    /* ns: handed to the kernel */
 	uint64_t t_done;      /* ns: completed (set by synchronous engines) */

@@ -9,6 +9,9 @@ libblktop_a_SOURCES += src/util/buildinfo.c src/util/buildinfo.h
 # Message catalogs beside the binary before the installed ones.
 libblktop_a_SOURCES += src/util/catalogs.c src/util/catalogs.h
 libblktop_a_SOURCES += src/util/jsonread.c src/util/jsonread.h
+# fio's verification checksums and byte patterns.
+libblktop_a_SOURCES += src/util/checksum.c src/util/checksum.h src/util/pattern.c \
+	src/util/pattern.h
 
 # For the tests and replays that link sources rather than libblktop.a.
 UTIL_SOURCES = src/util/cpulist.c src/util/str.c

@@ -121,3 +121,7 @@ dist_check_SCRIPTS += tests/e2e/job_options.sh
 TESTS += tests/e2e/fio_json_keys.sh
 dist_check_SCRIPTS += tests/e2e/fio_json_keys.sh
 EXTRA_DIST += tests/e2e/fio_json_keys.py
+# Issue 13: data verification next to fio 3 (every verify type written by
+# one and checked by the other, a flipped byte caught by both).
+TESTS += tests/e2e/verify.sh
+dist_check_SCRIPTS += tests/e2e/verify.sh
