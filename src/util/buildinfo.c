@@ -7,6 +7,7 @@
 #include "util/catalogs.h"
 
 #include "i18n.h"
+#include "util/checksum.h"
 
 const char *buildinfo_counters(void)
 {
@@ -36,4 +37,9 @@ void buildinfo_print(FILE *f)
 	 * catalogs are read from (beside the binary, or where installed). */
 	if (catalogs_chosen())
 		fprintf(f, _("catalogs: %s\n"), catalogs_chosen());
+	char sums[256];
+	cksum_sources(sums, sizeof(sums));
+	/* TRANSLATORS: --version's line listing the verify= types this build
+	 * computes, with the libraries that compute them. */
+	fprintf(f, _("verify: %s\n"), sums);
 }

@@ -9,7 +9,10 @@
 #include <pthread.h>
 #include <string.h>
 
+#include <stdio.h>
+
 #ifdef HAVE_NETTLE
+#include <nettle/version.h>
 #include <nettle/md5.h>
 #include <nettle/sha1.h>
 #include <nettle/sha2.h>
@@ -201,4 +204,20 @@ bool cksum_have(enum cksum_lib lib)
 #endif
 	(void)lib;
 	return false;
+}
+
+void cksum_sources(char *buf, size_t len)
+{
+	size_t used = (size_t)snprintf(buf, len, "crc32c crc32 crc64 sha512 meta pattern null");
+#ifdef HAVE_NETTLE
+	if (used < len)
+		used += (size_t)snprintf(buf + used, len - used, ", md5 sha1 sha256 (nettle %d.%d)",
+					 NETTLE_VERSION_MAJOR, NETTLE_VERSION_MINOR);
+#endif
+#ifdef HAVE_XXHASH
+	if (used < len)
+		used += (size_t)snprintf(buf + used, len - used, ", xxhash (libxxhash %u.%u.%u)",
+					 XXH_VERSION_MAJOR, XXH_VERSION_MINOR, XXH_VERSION_RELEASE);
+#endif
+	(void)used;
 }

@@ -38,5 +38,7 @@ bool cksum_xxh32(const void *p, size_t len, uint32_t start, uint32_t *out);
 enum cksum_lib { CKSUM_LIB_NETTLE, CKSUM_LIB_XXHASH };
 /* Whether the library was built in. */
 bool cksum_have(enum cksum_lib lib);
+/* Which verify types this build computes and with what (for --version). */
+void cksum_sources(char *buf, size_t len);
 
 #endif
