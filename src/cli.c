@@ -93,6 +93,20 @@ static int take_job_option(struct cli_args *a, const char *arg, const char *name
 		return fail(_("unknown option '%s' (blktop --help lists them)"), arg);
 	if (!value && o->type != OPT_BOOL && next_is_value(argc, argv, *i, false))
 		value = argv[++*i];
+	if (o == job_option_find("name")) {
+		/* fio's rule: what came before the first --name is global;
+		 * each later --name ends the job before it. */
+		if (!a->named) {
+			a->global = a->job;
+			a->named = true;
+		} else {
+			if (a->nmore == CLI_MAX_JOBS - 1)
+				return fail(_("more than %d jobs (--name) on one command line"),
+					    CLI_MAX_JOBS);
+			a->more[a->nmore++] = a->job;
+			a->job = a->global;
+		}
+	}
 	if (job_option_set(&a->job, name, value, err, sizeof(err)))
 		return fail("%s", err);
 	return 0;
@@ -147,7 +161,10 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 	if (a->mode == MODE_RUN) {
 		if (!a->run_mode)
 			return fail(_("--run needs a mode and a target: --run MODE TARGET"));
+		/* MODE and TARGET are the whole line's: every job's. */
 		job_option_set(&a->job, "rw", a->run_mode, err, sizeof(err));
+		for (size_t k = 0; k < a->nmore; k++)
+			job_option_set(&a->more[k], "rw", a->run_mode, err, sizeof(err));
 		if (!job_option_given(&a->job, "name"))
 			snprintf(a->job.name, sizeof(a->job.name), "%s", a->run_mode);
 	}
@@ -157,6 +174,8 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 		if (strlen(target) >= sizeof(a->job.filename))
 			return fail(_("target name too long: %s"), target);
 		snprintf(a->job.filename, sizeof(a->job.filename), "%s", target);
+		for (size_t k = 0; k < a->nmore; k++)
+			snprintf(a->more[k].filename, sizeof(a->more[k].filename), "%s", target);
 	}
 	bool needs_target = a->mode == MODE_RUN || a->mode == MODE_PROFILE ||
 			    a->mode == MODE_SUITE || a->mode == MODE_SWEEP;

@@ -12,6 +12,10 @@ enum cli_mode { MODE_SCREEN, MODE_RUN, MODE_LIST, MODE_JOBFILE, MODE_PROFILE, MO
 		MODE_SWEEP, MODE_DEMO, MODE_HELP, MODE_VERSION };
 enum output_format { OUTPUT_NORMAL, OUTPUT_JSON, OUTPUT_CSV };
 
+/* Jobs one command line may describe with --name, and --section's limit. */
+#define CLI_MAX_JOBS 16
+#define CLI_MAX_SECTIONS 64
+
 struct cli_args {
 	enum cli_mode mode;
 	bool batch;
@@ -39,6 +43,16 @@ struct cli_args {
 	int jobfile_argi;            /* argv index of --job's file, 0: none */
 	int nlocal;
 	int local_argi[32];
+	/* As fio: the options before the first --name are global, each
+	 * --name starts a job of its own, begun as a copy of global. job is
+	 * the last; more[] holds the ones before it, in order. */
+	struct job_spec global;
+	struct job_spec more[CLI_MAX_JOBS - 1];
+	size_t nmore;
+	bool named;                  /* a --name has been seen */
+	const char *sections[CLI_MAX_SECTIONS]; /* --section, in order */
+	size_t nsections;
+	bool readonly;               /* --readonly: refuse any job that writes */
 };
 
 /* Parses argv: blktop's switches (switches.c) and job options (options.c),

@@ -62,6 +62,10 @@ struct job_spec {
 	unsigned long long size;         /* 0: the whole device or file */
 	unsigned long long io_size;      /* 0: size */
 	unsigned long long offset;
+	/* size=80%, offset=10%: a share of each file or device, in percent
+	 * (0: not given so; size and offset are then 0). */
+	unsigned size_pct;
+	unsigned offset_pct;
 	unsigned long long rwmixread;    /* percent */
 	unsigned long long ramp_ms;
 	bool direct;

@@ -10,15 +10,20 @@
 #include "config.h"
 #include "jobfile.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "i18n.h"
 #include "options.h"
+#include "util/arith.h"
 #include "util/str.h"
 
 /* fio's own default limit of jobs (--max-jobs); it also keeps a hostile
@@ -28,6 +33,10 @@
 /* A job file is a page of text; this stops a mistaken path to a disk
  * image from being read into memory whole. */
 #define JOBFILE_MAX_BYTES (4u << 20)
+
+/* An option line once its variables are filled in: fio's own limit
+ * (OPT_LEN_MAX) is 8 KiB. */
+#define JOBFILE_MAX_LINE 8192
 
 /*
  * fio keys blktop accepts and ignores because they cannot change what is
@@ -46,9 +55,23 @@ static const struct ignored_key {
 	{ "description", false },
 };
 
+/* A file that includes itself must end somewhere; fio has no limit and
+ * recurses until it runs out of stack. */
+#define JOBFILE_MAX_INCLUDE_DEPTH 16
+
+/* fio's own keywords: what $ncpus, $pagesize and $mb_memory stand for
+ * (filled in once per parse), and the filename_format ones, which are
+ * left for the target code and never taken from the environment. */
+static const char *const reserved_words[] = { "ncpus", "pagesize", "mb_memory", "jobname",
+					      "jobnum", "filenum", "clientuid", NULL };
+
 struct parser {
 	const char *file;
 	unsigned long line;        /* 1-based; 0 while no line is at fault */
+	int depth;                 /* include nesting: 0 in the file itself */
+	const char *const *sections; /* --section: the only jobs kept, or NULL */
+	size_t nsections;
+	bool skipping;             /* in a job section --section leaves out */
 	struct job_spec global;    /* defaults so far, from every [global] */
 	struct job_spec job;       /* the job section being read */
 	bool in_section;           /* a header has been read */
@@ -82,7 +105,7 @@ static int fail(struct parser *p, const char *fmt, ...)
 /* Hands the job section just read to the file's job list. */
 static int finish_section(struct parser *p)
 {
-	if (!p->in_section || p->in_global)
+	if (!p->in_section || p->in_global || p->skipping)
 		return 0;
 	if (job_set_add(&p->jobs, &p->job))
 		return fail(p, _("out of memory"));
@@ -103,11 +126,25 @@ static int start_section(struct parser *p, char *s)
 	if (finish_section(p))
 		return -1;
 
+	if (p->depth)
+		return fail(p, _("a section header in an included file (fio allows none)"));
 	p->in_section = true;
 	/* fio takes any section whose name starts with "global" as global. */
 	p->in_global = !strncmp(name, "global", 6);
+	p->skipping = false;
 	if (p->in_global)
 		return 0;
+	if (p->nsections) {
+		/* --section: as fio, a left-out section is not read at all. */
+		bool keep = false;
+		for (size_t i = 0; i < p->nsections && !keep; i++)
+			keep = !strcmp(p->sections[i], name);
+		if (!keep) {
+			p->skipping = true;
+			p->in_section = false;
+			return 0;
+		}
+	}
 	if (p->jobs.njobs >= JOBFILE_MAX_JOBS)
 		return fail(p, _("more than %d job sections"), JOBFILE_MAX_JOBS);
 	if (strlen(name) >= sizeof(p->job.name))
@@ -168,6 +205,115 @@ static int set_option(struct parser *p, char *s)
 	return 0;
 }
 
+/* Appends n bytes to the growing line out; -1 when it would pass the
+ * limit. */
+static int put(char *out, size_t cap, size_t *used, const char *s, size_t n)
+{
+	if (*used + n >= cap)
+		return -1;
+	memcpy(out + *used, s, n);
+	*used += n;
+	out[*used] = '\0';
+	return 0;
+}
+
+static bool reserved(const char *name, size_t n)
+{
+	for (size_t i = 0; reserved_words[i]; i++)
+		if (strlen(reserved_words[i]) == n && !strncmp(reserved_words[i], name, n))
+			return true;
+	return false;
+}
+
+/* fio's keywords, as fio computes them when it starts. */
+static void keyword_value(const char *word, char *buf, size_t len)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	if (!strcmp(word, "pagesize"))
+		snprintf(buf, len, "%ld", page);
+	else if (!strcmp(word, "ncpus"))
+		snprintf(buf, len, "%ld", sysconf(_SC_NPROCESSORS_CONF));
+	else
+		snprintf(buf, len, "%llu",
+			 (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)page >> 20);
+}
+
+/*
+ * Variables in an option line, in fio's order: ${NAME} from the
+ * environment (empty when unset, as fio); then $NAME from the environment
+ * where it is set and not one of fio's words (fio itself leaves a bare
+ * $NAME as written); then $ncpus, $pagesize and $mb_memory, anywhere in
+ * the line, as fio replaces them. *computed tells whether a keyword was
+ * replaced: the value is then arithmetic, as fio hands it to bc.
+ */
+static int expand_line(struct parser *p, const char *in, char *out, size_t cap, bool *computed)
+{
+	size_t used = 0;
+	out[0] = '\0';
+	*computed = false;
+	for (const char *c = in; *c;) {
+		if (c[0] == '$' && c[1] == '{') {
+			const char *close = strchr(c + 2, '}');
+			if (close && close > c + 2) {
+				char name[256];
+				size_t n = (size_t)(close - c - 2);
+				if (n >= sizeof(name))
+					return fail(p, _("variable name '%.40s...' is too long"), c + 2);
+				memcpy(name, c + 2, n);
+				name[n] = '\0';
+				const char *v = getenv(name);
+				if (v && put(out, cap, &used, v, strlen(v)))
+					goto too_long;
+				c = close + 1;
+				continue;
+			}
+		}
+		if (c[0] == '$' && (isalpha((unsigned char)c[1]) || c[1] == '_')) {
+			size_t n = 1;
+			while (isalnum((unsigned char)c[1 + n]) || c[1 + n] == '_')
+				n++;
+			char name[256];
+			const char *v = NULL;
+			if (n < sizeof(name) && !reserved(c + 1, n)) {
+				memcpy(name, c + 1, n);
+				name[n] = '\0';
+				v = getenv(name);
+			}
+			if (v) {
+				if (put(out, cap, &used, v, strlen(v)))
+					goto too_long;
+				c += 1 + n;
+				continue;
+			}
+		}
+		if (put(out, cap, &used, c, 1))
+			goto too_long;
+		c++;
+	}
+	/* fio's keywords match anywhere, even inside a longer word. */
+	for (size_t k = 0; k < 3; k++) {
+		char word[32], value[32];
+		snprintf(word, sizeof(word), "$%s", reserved_words[k]);
+		keyword_value(reserved_words[k], value, sizeof(value));
+		char *at;
+		while ((at = strstr(out, word))) {
+			size_t wl = strlen(word), vl = strlen(value), tail = strlen(at + wl);
+			if (used - wl + vl >= cap)
+				goto too_long;
+			memmove(at + vl, at + wl, tail + 1);
+			memcpy(at, value, vl);
+			used = used - wl + vl;
+			*computed = true;
+		}
+	}
+	return 0;
+too_long:
+	return fail(p, _("the line is longer than %zu characters once its variables are filled in"),
+		    cap - 1);
+}
+
+static int include_file(struct parser *p, const char *name);
+
 static int parse_line(struct parser *p, char *s)
 {
 	/* fio ends a line at its first ';' or '#', wherever it stands. */
@@ -178,10 +324,38 @@ static int parse_line(struct parser *p, char *s)
 		return 0;
 	if (*s == '[')
 		return start_section(p, s);
-	return set_option(p, s);
+	if (p->skipping)
+		return 0;
+	if (!strncmp(s, "include", 7) && isspace((unsigned char)s[7])) {
+		if (!p->in_section)
+			return fail(p, _("'include' comes before the first [section]"));
+		return include_file(p, str_trim(s + 8));
+	}
+	/* Only a line with a variable is copied: its limit is fio's, others
+	 * are as long as they are. */
+	if (!strchr(s, '$'))
+		return set_option(p, s);
+	char line[JOBFILE_MAX_LINE];
+	bool computed;
+	if (expand_line(p, s, line, sizeof(line), &computed))
+		return -1;
+	char *eq = strchr(line, '=');
+	/* fio hands a line whose keyword was replaced to bc when it has an
+	 * operator: "size=$mb_memory/4" is a quarter of the memory. */
+	if (computed && eq && arith_has_operator(eq + 1) && !strchr(eq + 1, '\'')) {
+		unsigned long long v;
+		char *value = str_trim(eq + 1);
+		if (arith_eval(value, ARITH_PLAIN, &v)) {
+			*eq = '\0';
+			return fail(p, _("%s: cannot compute '%s' (whole numbers and + - * / %% ^ only)"),
+				    str_trim(line), value);
+		}
+		snprintf(eq + 1, sizeof(line) - (size_t)(eq + 1 - line), "%llu", v);
+	}
+	return set_option(p, line);
 }
 
-static int parse_lines(struct parser *p, const char *text, size_t len)
+static int parse_text(struct parser *p, const char *text, size_t len)
 {
 	char *line = NULL;
 	size_t cap = 0, pos = 0;
@@ -218,20 +392,28 @@ static int parse_lines(struct parser *p, const char *text, size_t len)
 		pos += n + 1;
 	}
 	free(line);
-	if (rc)
-		return rc;
+	return rc;
+}
+
+static int parse_lines(struct parser *p, const char *text, size_t len)
+{
+	if (parse_text(p, text, len))
+		return -1;
 	if (finish_section(p))
 		return -1;
 	if (p->jobs.njobs == 0) {
 		p->line = 0;
+		if (p->nsections)
+			return fail(p, _("no job section has the name --section gives"));
 		return fail(p, _("no job sections (a job file needs at least one [name] "
 				 "other than [global])"));
 	}
 	return 0;
 }
 
-int jobfile_parse_buffer(const char *name, const char *text, size_t len,
-			 struct job_set *set, char *err, size_t errlen)
+static int parse_buffer(const char *name, const char *text, size_t len,
+			const struct jobfile_filter *filter, struct job_set *set, char *err,
+			size_t errlen)
 {
 	struct parser *p = calloc(1, sizeof(*p));
 	int rc;
@@ -243,6 +425,10 @@ int jobfile_parse_buffer(const char *name, const char *text, size_t len,
 	p->file = name;
 	p->err = err;
 	p->errlen = errlen;
+	if (filter) {
+		p->sections = filter->sections;
+		p->nsections = filter->nsections;
+	}
 	job_defaults(&p->global);
 
 	rc = parse_lines(p, text, len);
@@ -264,7 +450,16 @@ int jobfile_parse_buffer(const char *name, const char *text, size_t len,
 	return rc;
 }
 
-int jobfile_parse(const char *path, struct job_set *set, char *err, size_t errlen)
+int jobfile_parse_buffer(const char *name, const char *text, size_t len,
+			 struct job_set *set, char *err, size_t errlen)
+{
+	return parse_buffer(name, text, len, NULL, set, err, errlen);
+}
+
+/* Reads a whole job file (or standard input for "-") into *buf. 0, or -1
+ * with err set. */
+static int read_text(const char *path, char **buf_out, size_t *len_out, char *err,
+		     size_t errlen)
 {
 	bool use_stdin = !strcmp(path, "-");
 	FILE *f = use_stdin ? stdin : fopen(path, "re");
@@ -306,10 +501,82 @@ int jobfile_parse(const char *path, struct job_set *set, char *err, size_t errle
 			break;
 		}
 	}
-	rc = jobfile_parse_buffer(path, buf, len, set, err, errlen);
+	rc = 0;
 out:
-	free(buf);
+	if (rc)
+		free(buf);
+	else
+		*buf_out = buf, *len_out = len;
 	if (!use_stdin)
 		fclose(f);
 	return rc;
+}
+
+/* "include NAME": NAME's lines read as if they stood here, in the
+ * section being read. A relative NAME is looked for beside the including
+ * file first, then in the current directory (fio looks in the reverse
+ * order; the two differ only when both hold a file of that name). */
+static int include_file(struct parser *p, const char *name)
+{
+	char path[PATH_MAX];
+	const char *slash = strrchr(p->file, '/');
+	struct stat st;
+
+	if (!*name)
+		return fail(p, _("'include' needs a file name"));
+	if (p->depth >= JOBFILE_MAX_INCLUDE_DEPTH)
+		return fail(p, _("includes nested deeper than %d (does a file include itself?)"),
+			    JOBFILE_MAX_INCLUDE_DEPTH);
+	if (name[0] != '/' && slash &&
+	    snprintf(path, sizeof(path), "%.*s%s", (int)(slash - p->file + 1), p->file, name) <
+		    (int)sizeof(path) &&
+	    !stat(path, &st))
+		name = path;
+	else
+		snprintf(path, sizeof(path), "%s", name);
+	/* A FIFO or a device would hang the reader or feed it a disk. */
+	if (stat(path, &st))
+		return fail(p, _("include %s: %s"), path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return fail(p, _("include %s: not a regular file"), path);
+
+	char *buf = NULL, msg[512];
+	size_t len = 0;
+	if (read_text(path, &buf, &len, msg, sizeof(msg)))
+		return fail(p, "%s", msg);
+	const char *file = p->file;
+	unsigned long line = p->line;
+	p->file = path;
+	p->line = 0;
+	p->depth++;
+	int rc = parse_text(p, buf, len);
+	p->depth--;
+	free(buf);
+	if (rc && p->err) {
+		/* The included file's own line is named; say who included it. */
+		size_t n = strlen(p->err);
+		if (p->errlen > n)
+			snprintf(p->err + n, p->errlen - n, _(" (included from %s:%lu)"), file, line);
+	}
+	p->file = file;
+	p->line = line;
+	return rc;
+}
+
+int jobfile_parse_filtered(const char *path, const struct jobfile_filter *filter,
+			   struct job_set *set, char *err, size_t errlen)
+{
+	char *buf = NULL;
+	size_t len = 0;
+
+	if (read_text(path, &buf, &len, err, errlen))
+		return -1;
+	int rc = parse_buffer(path, buf, len, filter, set, err, errlen);
+	free(buf);
+	return rc;
+}
+
+int jobfile_parse(const char *path, struct job_set *set, char *err, size_t errlen)
+{
+	return jobfile_parse_filtered(path, NULL, set, err, errlen);
 }

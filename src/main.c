@@ -151,6 +151,18 @@ static void demo_job(struct cli_args *args)
 		j->runtime_ms = args->batch ? 10000 : 3600000;
 }
 
+/* --readonly, as fio's: a job that writes is refused before anything runs. */
+static int refuse_writes(const struct cli_args *args, const struct job_set *set)
+{
+	for (size_t i = 0; args->readonly && i < set->njobs; i++)
+		if (rw_writes(set->jobs[i].rw)) {
+			fprintf(stderr, _("blktop: job %s writes (rw=%s), and --readonly refuses every write\n"),
+				set->jobs[i].name, rw_name(set->jobs[i].rw));
+			return BLKTOP_REFUSED;
+		}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli_args args;
@@ -194,17 +206,26 @@ int main(int argc, char **argv)
 		buildinfo_print(stdout);
 		return 0;
 	case MODE_RUN:
+		/* more[] holds the jobs before the last --name, in order. */
+		for (size_t k = 0; k < args.nmore; k++)
+			if (job_set_add(&set, &args.more[k]))
+				return BLKTOP_FAILED;
 		if (job_set_add(&set, &args.job))
 			return BLKTOP_FAILED;
+		if ((status = refuse_writes(&args, &set)))
+			break;
 		status = args.batch ? run_batch(&args, &set) : run_screen(&args, &set);
 		break;
 	case MODE_JOBFILE: {
 		char err[512];
-		if (jobfile_parse(args.jobfile, &set, err, sizeof(err))) {
+		struct jobfile_filter filter = { args.sections, args.nsections };
+		if (jobfile_parse_filtered(args.jobfile, &filter, &set, err, sizeof(err))) {
 			fprintf(stderr, "blktop: %s\n", err);
 			status = BLKTOP_USAGE;
 			break;
 		}
+		if ((status = refuse_writes(&args, &set)))
+			break;
 		status = args.batch ? run_batch(&args, &set) : run_screen(&args, &set);
 		break;
 	}

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "i18n.h"
+#include "util/arith.h"
 
 
 const struct job_option *job_option_find(const char *name)
@@ -26,6 +27,9 @@ const struct job_option *job_option_find(const char *name)
 
 int parse_uint(const char *s, unsigned long long *out)
 {
+	/* fio computes a value in parentheses, in every number option. */
+	if (s && s[0] == '(')
+		return arith_eval(s, ARITH_BYTES, out);
 	if (!s || !*s || *s == '-' || isspace((unsigned char)*s))
 		return -1;
 	char *end;
@@ -60,6 +64,8 @@ int parse_size(const char *s, unsigned long long *out)
 {
 	char *end;
 	unsigned long long v;
+	if (s && s[0] == '(')
+		return arith_eval(s, ARITH_BYTES, out);
 	if (leading_number(s, &v, &end))
 		return -1;
 	unsigned long long mult = 1;
@@ -91,6 +97,13 @@ int parse_time_ms(const char *s, unsigned long long *out)
 {
 	char *end;
 	unsigned long long v;
+	if (s && s[0] == '(') {
+		if (arith_eval(s, ARITH_TIME, &v))
+			return -1;
+		/* Microseconds, rounded up as "500us" is below. */
+		*out = v / 1000 + (v % 1000 != 0);
+		return 0;
+	}
 	if (leading_number(s, &v, &end))
 		return -1;
 	/* fio's time options take seconds unless a unit says otherwise. */
@@ -306,6 +319,55 @@ bool job_option_given(const struct job_spec *job, const char *name)
 {
 	const struct job_option *o = job_option_find(name);
 	return o && job_option_is_set(job, job_option_index(o));
+}
+
+/* The percent field beside size and offset. */
+static unsigned *pct_field(const struct job_option *o, struct job_spec *job)
+{
+	return o->offset == offsetof(struct job_spec, size) ? &job->size_pct : &job->offset_pct;
+}
+
+/* size and offset: a size, or as fio a share of each file or device
+ * ("80%", 1 to 100; offset also 0%). */
+int parse_size_pct(const struct job_option *o, struct job_spec *job, const char *value,
+		   char *err, size_t errlen)
+{
+	unsigned long long v;
+	size_t n = value ? strlen(value) : 0;
+	unsigned long long *field = (unsigned long long *)((char *)job + o->offset);
+
+	if (n > 1 && value[n - 1] == '%') {
+		char num[32];
+		if (n - 1 >= sizeof(num))
+			goto bad;
+		memcpy(num, value, n - 1);
+		num[n - 1] = '\0';
+		if (parse_uint(num, &v) || v > 100 ||
+		    (v == 0 && o->offset == offsetof(struct job_spec, size)))
+			goto bad;
+		*field = 0;
+		*pct_field(o, job) = (unsigned)v;
+		return 0;
+	}
+	if (parse_size(value, &v))
+		goto bad;
+	*field = v;
+	*pct_field(o, job) = 0;
+	return 0;
+bad:
+	snprintf(err, errlen, _("%s: '%s' is not a size such as 4k, 1m, 10g, or a share such as 50%%"),
+		 o->name, value ? value : "");
+	return -1;
+}
+
+void format_size_pct(const struct job_option *o, const struct job_spec *job, char *buf,
+		     size_t len)
+{
+	unsigned pct = *pct_field(o, (struct job_spec *)job);
+	if (pct)
+		snprintf(buf, len, "%u%%", pct);
+	else
+		format_size(*(const unsigned long long *)((const char *)job + o->offset), buf, len);
 }
 
 int parse_rwmixwrite(const struct job_option *o, struct job_spec *job, const char *value,

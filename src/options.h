@@ -102,6 +102,11 @@ int parse_log_prefix(const struct job_option *o, struct job_spec *job, const cha
 		     char *err, size_t errlen);
 void format_log_prefix(const struct job_option *o, const struct job_spec *job, char *buf,
 		       size_t len);
+/* size and offset: a size, or fio's share of each target ("80%"). */
+int parse_size_pct(const struct job_option *o, struct job_spec *job, const char *value,
+		   char *err, size_t errlen);
+void format_size_pct(const struct job_option *o, const struct job_spec *job, char *buf,
+		     size_t len);
 
 /* Row callbacks in option_values.c. */
 #define OPTION_VALUE_FN(n)                                                                  \

@@ -101,6 +101,23 @@ static int set_job(struct cli_args *a, const char *v, char *err, size_t errlen)
 	return v ? 0 : ERR("%s", _("--job needs a job file: --job FILE"));
 }
 
+static int set_section(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	if (!v || !*v)
+		return ERR("%s", _("--section needs a job section's name"));
+	if (a->nsections == CLI_MAX_SECTIONS)
+		return ERR(_("--section: more than %d"), CLI_MAX_SECTIONS);
+	a->sections[a->nsections++] = v;
+	return 0;
+}
+
+static int set_readonly(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->readonly = true;
+	return 0;
+}
+
 static int set_profile(struct cli_args *a, const char *v, char *err, size_t errlen)
 {
 	(void)err, (void)errlen;
@@ -287,6 +304,15 @@ const struct blktop_switch blktop_switches[] = {
 		 "says otherwise, 1m at least), attach it as a loop device with direct I/O,\n"
 		 "and use it as the target when none is named.\n"
 		 "It is detached and deleted when blktop exits, however it exits.\n" },
+	{ .name = "section", .section = SW_OPTION, .arg = SW_VALUE, .metavar = "NAME",
+	  .parse = set_section, .help = N_("with --job: run only this job section (may be repeated)"),
+	  .man = "With\n.BR \\-\\-job ,\nrun only the job sections of this name, as fio does:\n"
+		 "the others are not read, [global] sections still count.\n"
+		 "May be given more than once.\n" },
+	{ .name = "readonly", .section = SW_OPTION, .arg = SW_FLAG, .parse = set_readonly,
+	  .help = N_("refuse any job that writes, before anything runs"),
+	  .man = "Refuse (exit status 3) a command line or job file with any job that\n"
+		 "writes, before anything runs, as fio's\n.B \\-\\-readonly\nrefuses it.\n" },
 	{ .name = "output-format", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
 	  .metavar = "FORMAT",
 	  .choices = output_formats, .parse = set_output_format,

@@ -416,6 +416,7 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t *st
 		uint64_t *len_out, char *err, size_t errlen)
 {
 	char a[32], b[32], c[32];
+	uint64_t offset = job->offset;
 
 	if (job->direct && t->logical_block && job->bs % t->logical_block) {
 		snprintf(err, errlen,
@@ -423,21 +424,34 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t *st
 			 format_size(job->bs, a, sizeof(a)), t->path, t->logical_block);
 		return BLKTOP_USAGE;
 	}
-	if (job->direct && t->logical_block && job->offset % t->logical_block) {
+	/* offset=10%: as fio, that share of the target, rounded up to a
+	 * whole block. */
+	if (job->offset_pct) {
+		offset = t->dev_size / 100 * job->offset_pct + t->dev_size % 100 * job->offset_pct / 100;
+		offset = (offset + job->bs - 1) / job->bs * job->bs;
+	}
+	if (job->direct && t->logical_block && offset % t->logical_block) {
 		snprintf(err, errlen, _("offset: %llu is not a multiple of the logical block size %u"),
-			 job->offset, t->logical_block);
+			 (unsigned long long)offset, t->logical_block);
 		return BLKTOP_USAGE;
 	}
-	if (job->offset >= t->dev_size) {
+	if (offset >= t->dev_size) {
 		snprintf(err, errlen, _("offset: %s is beyond the end of %s (%s)"),
-			 format_size(job->offset, a, sizeof(a)), t->path,
+			 format_size(offset, a, sizeof(a)), t->path,
 			 format_size(t->dev_size, b, sizeof(b)));
 		return BLKTOP_USAGE;
 	}
-	uint64_t len = job->size ? job->size : t->dev_size - job->offset;
-	if (job->offset + len > t->dev_size) {
+	uint64_t len = job->size ? job->size : t->dev_size - offset;
+	if (job->size_pct) {
+		/* size=80%: as fio, that share of the whole target, no more
+		 * than lies past the offset, in whole blocks. */
+		len = t->dev_size / 100 * job->size_pct + t->dev_size % 100 * job->size_pct / 100;
+		if (len > t->dev_size - offset)
+			len = t->dev_size - offset;
+	}
+	if (offset + len > t->dev_size) {
 		snprintf(err, errlen, _("size: %s at offset %s is larger than %s (%s)"),
-			 format_size(len, a, sizeof(a)), format_size(job->offset, b, sizeof(b)),
+			 format_size(len, a, sizeof(a)), format_size(offset, b, sizeof(b)),
 			 t->path, format_size(t->dev_size, c, sizeof(c)));
 		return BLKTOP_USAGE;
 	}
@@ -446,7 +460,7 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t *st
 			 format_size(len, a, sizeof(a)), format_size(job->bs, b, sizeof(b)));
 		return BLKTOP_USAGE;
 	}
-	*start = job->offset;
+	*start = offset;
 	*len_out = len - len % job->bs;
 	return 0;
 }

@@ -4,7 +4,8 @@
 # the clock, CPU lists, string helpers.
 libblktop_a_SOURCES += src/util/status.h src/util/runctl.c src/util/runctl.h \
 	src/util/sigstop.c src/util/sigstop.h src/util/clock.h \
-	src/util/cpulist.c src/util/cpulist.h src/util/str.c src/util/str.h
+	src/util/cpulist.c src/util/cpulist.h src/util/str.c src/util/str.h \
+	src/util/arith.c src/util/arith.h
 libblktop_a_SOURCES += src/util/buildinfo.c src/util/buildinfo.h
 # Message catalogs beside the binary before the installed ones.
 libblktop_a_SOURCES += src/util/catalogs.c src/util/catalogs.h
@@ -14,7 +15,7 @@ libblktop_a_SOURCES += src/util/checksum.c src/util/checksum.h src/util/pattern.
 	src/util/pattern.h
 
 # For the tests and replays that link sources rather than libblktop.a.
-UTIL_SOURCES = src/util/cpulist.c src/util/str.c
+UTIL_SOURCES = src/util/cpulist.c src/util/str.c src/util/arith.c
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_util

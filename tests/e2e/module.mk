@@ -47,6 +47,10 @@ EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh tests/bench/soak.
 # job files (the Azure block-size test and the multi-disk job file), on loop devices with short runtimes.
 TESTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
 dist_check_SCRIPTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
+# fio's job-file language (include, variables, keywords, shares, --section,
+# --name, --readonly) run by fio and by blktop on one loop device, compared.
+TESTS += tests/e2e/jobfile_lang.sh
+dist_check_SCRIPTS += tests/e2e/jobfile_lang.sh
 # Translations and documentation (issue 6): the screen in tmux in Chinese
 # at 80x24 and 120x40 and in English; every msgid translated in
 # po/zh_CN.po and every source with _() in po/POTFILES.in; the man page

@@ -49,10 +49,10 @@ SYSFS_SRCS="$s/collect/cpu.c $s/collect/diskstat.c $s/collect/irq.c $s/collect/d
 
 for f in $FUZZERS; do
 	case $f in
-	jobfile) srcs="$here/fuzz_jobfile.c $srcdir/src/jobfile.c $srcdir/src/options.c $srcdir/src/option_table.c $srcdir/src/option_values.c $s/util/str.c" ;;
-	options) srcs="$here/fuzz_options.c $srcdir/src/options.c $srcdir/src/option_table.c $srcdir/src/option_values.c" ;;
-	cli) srcs="$here/fuzz_cli.c $s/cli.c $s/switches.c $s/procedures/registry.c $s/options.c $s/option_table.c $s/option_values.c" ;;
-	numbers) srcs="$here/fuzz_numbers.c $s/options.c $s/option_table.c $s/option_values.c $s/collect/irq.c $s/sysroot.c $s/util/cpulist.c" ;;
+	jobfile) srcs="$here/fuzz_jobfile.c $srcdir/src/jobfile.c $srcdir/src/options.c $srcdir/src/option_table.c $srcdir/src/option_values.c $s/util/str.c $s/util/arith.c" ;;
+	options) srcs="$here/fuzz_options.c $srcdir/src/options.c $srcdir/src/option_table.c $srcdir/src/option_values.c $s/util/arith.c" ;;
+	cli) srcs="$here/fuzz_cli.c $s/cli.c $s/switches.c $s/procedures/registry.c $s/options.c $s/option_table.c $s/option_values.c $s/util/arith.c" ;;
+	numbers) srcs="$here/fuzz_numbers.c $s/options.c $s/option_table.c $s/option_values.c $s/collect/irq.c $s/sysroot.c $s/util/cpulist.c $s/util/arith.c" ;;
 	sysfs) srcs="$here/fuzz_sysfs.c $SYSFS_SRCS"
 		libs="$(pkg-config --cflags --libs blkid mount libproc2) -lpthread -lm" ;;
 	*) echo "run.sh: unknown fuzzer '$f'" >&2; exit 2 ;;

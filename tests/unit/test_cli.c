@@ -57,6 +57,40 @@ static int lines(const char *s)
 	return n;
 }
 
+/* fio's rule: options before the first --name are global, each --name
+ * starts a job of its own; --run's MODE and TARGET are every job's. */
+static void test_names_and_global(void **state)
+{
+	static struct cli_args a;
+	(void)state;
+	assert_int_equal(parse(&a, "--run", "read", "vdc", "--size=2m", "--bs=8k", "--name=a",
+			       "--iodepth=4", "--name=b", "--size=1m", "--name", "c", NULL),
+			 BLKTOP_OK);
+	assert_int_equal(a.nmore, 2);
+	assert_string_equal(a.more[0].name, "a");
+	assert_int_equal(a.more[0].size, 2 << 20);
+	assert_int_equal(a.more[0].iodepth, 4);
+	assert_string_equal(a.more[1].name, "b");
+	assert_int_equal(a.more[1].size, 1 << 20);
+	assert_int_equal(a.more[1].iodepth, 1);
+	assert_int_equal(a.more[1].bs, 8192);
+	assert_string_equal(a.job.name, "c");
+	assert_int_equal(a.job.size, 2 << 20);
+	for (int k = 0; k < 2; k++)
+		assert_string_equal(a.more[k].filename, "vdc");
+	assert_string_equal(a.job.filename, "vdc");
+	/* One --name: one job, as before. */
+	assert_int_equal(parse(&a, "--run", "write", "vdc", "--name=w", NULL), BLKTOP_OK);
+	assert_int_equal(a.nmore, 0);
+	assert_int_equal(a.job.rw, RW_WRITE);
+	/* --section and --readonly are kept for the job file. */
+	assert_int_equal(parse(&a, "--job", "x.fio", "--section=a", "--section", "b", "--readonly",
+			       NULL), BLKTOP_OK);
+	assert_int_equal(a.nsections, 2);
+	assert_string_equal(a.sections[1], "b");
+	assert_true(a.readonly);
+}
+
 static void test_job_option_forms(void **state)
 {
 	struct cli_args a;
@@ -252,6 +286,7 @@ int main(void)
 		cmocka_unit_test(test_usage_errors),
 		cmocka_unit_test(test_delay_parser),
 		cmocka_unit_test(test_switch_table),
+		cmocka_unit_test(test_names_and_global),
 		cmocka_unit_test(test_registry),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
