@@ -527,12 +527,11 @@ static int include_file(struct parser *p, const char *name)
 	if (p->depth >= JOBFILE_MAX_INCLUDE_DEPTH)
 		return fail(p, _("includes nested deeper than %d (does a file include itself?)"),
 			    JOBFILE_MAX_INCLUDE_DEPTH);
-	if (name[0] != '/' && slash &&
-	    snprintf(path, sizeof(path), "%.*s%s", (int)(slash - p->file + 1), p->file, name) <
-		    (int)sizeof(path) &&
-	    !stat(path, &st))
-		name = path;
-	else
+	bool beside = name[0] != '/' && slash &&
+		      snprintf(path, sizeof(path), "%.*s%s", (int)(slash - p->file + 1), p->file,
+			       name) < (int)sizeof(path) &&
+		      !stat(path, &st);
+	if (!beside)
 		snprintf(path, sizeof(path), "%s", name);
 	/* A FIFO or a device would hang the reader or feed it a disk. */
 	if (stat(path, &st))
