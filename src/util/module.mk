@@ -15,7 +15,7 @@ libblktop_a_SOURCES += src/util/checksum.c src/util/checksum.h src/util/pattern.
 	src/util/pattern.h
 
 # For the tests and replays that link sources rather than libblktop.a.
-UTIL_SOURCES = src/util/cpulist.c src/util/str.c src/util/arith.c
+UTIL_SOURCES = src/util/cpulist.c src/util/str.c
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_util
