@@ -174,8 +174,11 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 		if (strlen(target) >= sizeof(a->job.filename))
 			return fail(_("target name too long: %s"), target);
 		snprintf(a->job.filename, sizeof(a->job.filename), "%s", target);
-		for (size_t k = 0; k < a->nmore; k++)
+		a->job.short_target = true;
+		for (size_t k = 0; k < a->nmore; k++) {
 			snprintf(a->more[k].filename, sizeof(a->more[k].filename), "%s", target);
+			a->more[k].short_target = true;
+		}
 	}
 	bool needs_target = a->mode == MODE_RUN || a->mode == MODE_PROFILE ||
 			    a->mode == MODE_SUITE || a->mode == MODE_SWEEP;

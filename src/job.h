@@ -38,6 +38,11 @@ enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
 enum { COE_NONE = 0, COE_READ = 1, COE_WRITE = 2, COE_VERIFY = 4,
        COE_IO = COE_READ | COE_WRITE, COE_ALL = COE_IO | COE_VERIFY };
 
+/* fio's fallocate= modes for the files it lays out. */
+enum falloc_mode { FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP, FALLOC_TRUNCATE };
+/* fio's fadvise_hint= values. */
+enum fadvise_mode { FADV_OFF, FADV_BY_PATTERN, FADV_SEQUENTIAL, FADV_RANDOM, FADV_NORMAL };
+
 /* What kind of thing the target is, once resolved. */
 enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR, TARGET_OTHER };
 
@@ -52,7 +57,28 @@ enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR, TARGET_OT
 struct job_spec {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX];  /* as given: vdc, /dev/vdc, a file, a list a:b */
-	char directory[PATH_MAX]; /* fio's directory= */
+	char directory[PATH_MAX]; /* fio's directory=, a list a:b */
+	/* The --run MODE TARGET short form: TARGET names a file in the
+	 * current directory if there is one, else /dev/TARGET if that is a
+	 * block device. Job files and --filename name files as fio does. */
+	bool short_target;
+	/* The files fio makes when no filename is given: nrfiles of them,
+	 * named by filename_format ("" : $jobname.$jobnum.$filenum), each
+	 * filesize bytes (a range low-high: a size in it per file; 0: size
+	 * divided among them). */
+	char filename_format[256];
+	unsigned long long nrfiles;
+	unsigned long long filesize_low, filesize_high;
+	unsigned long long openfiles;
+	char file_service_type[32];
+	bool create_on_open;
+	bool unlink;
+	bool unlink_each_loop;
+	bool overwrite;
+	bool allow_file_create;
+	bool invalidate;
+	int fallocate;                   /* enum falloc_mode */
+	int fadvise_hint;                /* enum fadvise_mode */
 	enum rw_mode rw;
 	unsigned long long bs;
 	unsigned long long iodepth;

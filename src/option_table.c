@@ -23,6 +23,13 @@ static const char *const engine_choices[] = { "libaio", "io_uring", "sync", "psy
 					      "pvsync2", "null", NULL };
 static const int engine_values[] = { ENGINE_LIBAIO, ENGINE_IO_URING, ENGINE_SYNC, ENGINE_PSYNC,
 				     ENGINE_PVSYNC, ENGINE_PVSYNC2, ENGINE_NULL };
+static const char *const falloc_choices[] = { "none", "native", "posix", "keep", "truncate",
+					      "0", "1", NULL };
+static const int falloc_values[] = { FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP,
+				     FALLOC_TRUNCATE, FALLOC_NONE, FALLOC_POSIX };
+static const char *const fadvise_choices[] = { "0", "1", "sequential", "random", "normal", NULL };
+static const int fadvise_values[] = { FADV_OFF, FADV_BY_PATTERN, FADV_SEQUENTIAL, FADV_RANDOM,
+				      FADV_NORMAL };
 static const char *const policy_choices[] = { "shared", "split", NULL };
 static const int policy_values[] = { CPUS_SHARED, CPUS_SPLIT };
 /* fio's names, and its 0 and 1 (= none and all). */
@@ -209,7 +216,37 @@ const struct job_option job_options[] = {
 	{ .name = "filename", .type = OPT_STR, FIELD(filename), .def = "",
 	  .help = N_("target: device (vdc, /dev/vdc) or file; several joined by ':'") },
 	{ .name = "directory", .type = OPT_STR, FIELD(directory), .def = "",
-	  .help = N_("directory in which to make the job's file") },
+	  .help = N_("directory in which to make the job's files; a:b gives each clone one in turn") },
+	{ .name = "filename_format", .type = OPT_STR, FIELD(filename_format), .def = "",
+	  .help = N_("names of the files made without filename: $jobname, $jobnum, $filenum, $clientuid") },
+	{ .name = "nrfiles", .alias = "nr_files", .type = OPT_INT, FIELD(nrfiles), .min = 1,
+	  .max = 64, .def = "1", .help = N_("files each job makes when no filename is given") },
+	{ .name = "filesize", .type = OPT_SIZE, FIELD(filesize_low), .max = U64MAX, .def = "0",
+	  .unit = "bytes", .parse = parse_filesize, .format = format_filesize,
+	  .help = N_("size of each file (a range low-high: one size in it per file; 0: size / nrfiles)") },
+	{ .name = "openfiles", .type = OPT_INT, FIELD(openfiles), .max = 64, .def = "0",
+	  .help = N_("accepted for fio: blktop keeps every file open (the bytes are the same)") },
+	{ .name = "file_service_type", .type = OPT_STR, FIELD(file_service_type),
+	  .def = "roundrobin", .parse = parse_file_service,
+	  .help = N_("file for each I/O: roundrobin (blktop's way); sequential, random and the rest are accepted, each file getting the same bytes") },
+	{ .name = "create_on_open", .type = OPT_BOOL, FIELD(create_on_open), .max = 1, .def = "0",
+	  .help = N_("accepted for fio: files are made before the job starts (the bytes are the same)") },
+	{ .name = "unlink", .type = OPT_BOOL, FIELD(unlink), .max = 1, .def = "0",
+	  .help = N_("delete the job's files when it ends (only files blktop laid out, unless --force)") },
+	{ .name = "unlink_each_loop", .type = OPT_BOOL, FIELD(unlink_each_loop), .max = 1,
+	  .def = "0", .help = N_("delete the job's files after each loop (as unlink)") },
+	{ .name = "overwrite", .type = OPT_BOOL, FIELD(overwrite), .max = 1, .def = "0",
+	  .help = N_("fill a new file with data before a write job too (reads always fill it)") },
+	{ .name = "fallocate", .type = OPT_ENUM, FIELD(fallocate), .def = "native",
+	  .choices = falloc_choices, .choice_values = falloc_values,
+	  .help = N_("how a new file's space is reserved: none, native, posix, keep, truncate") },
+	{ .name = "fadvise_hint", .type = OPT_ENUM, FIELD(fadvise_hint), .def = "1",
+	  .choices = fadvise_choices, .choice_values = fadvise_values,
+	  .help = N_("posix_fadvise on each file: 1 by the pattern, sequential, random, normal, 0 none") },
+	{ .name = "invalidate", .type = OPT_BOOL, FIELD(invalidate), .max = 1, .def = "1",
+	  .help = N_("drop the page cache of each file before the job") },
+	{ .name = "allow_file_create", .type = OPT_BOOL, FIELD(allow_file_create), .max = 1,
+	  .def = "1", .help = N_("make files that do not exist (0: a missing file is an error)") },
 	{ .name = "group_reporting", .type = OPT_BOOL, FIELD(group_reporting), .max = 1,
 	  .def = "0",
 	  .help = N_("report a reporting group (the jobs between stonewalls) as one entry; 0: one per thread") },

@@ -321,6 +321,60 @@ bool job_option_given(const struct job_spec *job, const char *name)
 	return o && job_option_is_set(job, job_option_index(o));
 }
 
+int parse_filesize(const struct job_option *o, struct job_spec *job, const char *value,
+		   char *err, size_t errlen)
+{
+	char low[64];
+	unsigned long long lo, hi;
+	const char *sep = value ? strpbrk(value, "-:") : NULL;
+
+	if (!value || strlen(value) >= sizeof(low))
+		goto bad;
+	snprintf(low, sizeof(low), "%.*s", sep ? (int)(sep - value) : (int)strlen(value), value);
+	if (parse_size(low, &lo) || (sep ? parse_size(sep + 1, &hi) : (hi = lo, 0)) || hi < lo)
+		goto bad;
+	job->filesize_low = lo;
+	job->filesize_high = hi;
+	return 0;
+bad:
+	snprintf(err, errlen, _("%s: '%s' is not a size or a range such as 1m-4m"), o->name,
+		 value ? value : "");
+	return -1;
+}
+
+void format_filesize(const struct job_option *o, const struct job_spec *job, char *buf,
+		     size_t len)
+{
+	char a[32], b[32];
+	(void)o;
+	if (job->filesize_high == job->filesize_low)
+		snprintf(buf, len, "%s", format_size(job->filesize_low, a, sizeof(a)));
+	else
+		snprintf(buf, len, "%s-%s", format_size(job->filesize_low, a, sizeof(a)),
+			 format_size(job->filesize_high, b, sizeof(b)));
+}
+
+int parse_file_service(const struct job_option *o, struct job_spec *job, const char *value,
+		       char *err, size_t errlen)
+{
+	static const char *const names[] = { "roundrobin", "sequential", "random", "zipf",
+					     "pareto", "normal", "gauss", NULL };
+	size_t n = value ? strcspn(value, ":") : 0;
+	unsigned long long arg;
+
+	for (size_t i = 0; value && names[i]; i++)
+		if (strlen(names[i]) == n && !strncmp(names[i], value, n) &&
+		    (!value[n] || !parse_uint(value + n + 1, &arg)) &&
+		    strlen(value) < sizeof(job->file_service_type)) {
+			snprintf(job->file_service_type, sizeof(job->file_service_type), "%s", value);
+			return 0;
+		}
+	snprintf(err, errlen,
+		 _("%s: unknown value '%s' (allowed: roundrobin, sequential, random, zipf, pareto, normal, gauss, each with an optional :N)"),
+		 o->name, value ? value : "");
+	return -1;
+}
+
 /* The percent field beside size and offset. */
 static unsigned *pct_field(const struct job_option *o, struct job_spec *job)
 {

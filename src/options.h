@@ -102,6 +102,14 @@ int parse_log_prefix(const struct job_option *o, struct job_spec *job, const cha
 		     char *err, size_t errlen);
 void format_log_prefix(const struct job_option *o, const struct job_spec *job, char *buf,
 		       size_t len);
+/* filesize: a size or a range ("1m-4m", "1m:4m"), into filesize_low/high. */
+int parse_filesize(const struct job_option *o, struct job_spec *job, const char *value,
+		   char *err, size_t errlen);
+void format_filesize(const struct job_option *o, const struct job_spec *job, char *buf,
+		     size_t len);
+/* file_service_type: fio's names, with an optional ":N". */
+int parse_file_service(const struct job_option *o, struct job_spec *job, const char *value,
+		       char *err, size_t errlen);
 /* size and offset: a size, or fio's share of each target ("80%"). */
 int parse_size_pct(const struct job_option *o, struct job_spec *job, const char *value,
 		   char *err, size_t errlen);

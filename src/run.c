@@ -195,9 +195,13 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 			t->files[i].path = tg->path;
 		}
 		uint64_t limit = job->io_size ? job->io_size : 0;
-		if (!limit && !job->time_based)
+		if (!limit && !job->time_based) {
 			for (int i = 0; i < n; i++)
 				limit += t->files[i].area_len;
+			/* As fio: with filesize, size caps the bytes moved. */
+			if (job->filesize_low && job->size && job->size < limit)
+				limit = job->size;
+		}
 		/* loops: the job's size (or io_size) that many times over;
 		 * sequential offsets wrap round to the start as fio's loops do. */
 		if (__builtin_mul_overflow(limit, job->loops ? job->loops : 1, &limit))

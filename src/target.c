@@ -7,10 +7,12 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/falloc.h>
 #include <linux/fs.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -27,7 +29,7 @@ void target_resolve(const char *name, char *path, size_t len, enum target_kind *
 	struct stat st;
 	*kind = TARGET_NONE;
 	snprintf(path, len, "%s", name);
-	if (!strchr(name, '/')) {
+	if (!strchr(name, '/') && lstat(name, &st) != 0) {
 		char dev[PATH_MAX];
 		snprintf(dev, sizeof(dev), "/dev/%s", name);
 		if (stat(dev, &st) == 0 && S_ISBLK(st.st_mode)) {
@@ -57,93 +59,219 @@ static int path_fits(int n, size_t len, const char *what, char *err, size_t errl
 	return -1;
 }
 
+/* The next name of a fio list "a:b:c" from *pp ("\:" stays a colon in a
+ * name; empty names are skipped); false at the end. */
+static bool list_next(const char **pp, const char *list, char *out, size_t len)
+{
+	const char *p = *pp;
+	for (;;) {
+		size_t o = 0;
+		if (!*p)
+			return false;
+		for (; *p && !(*p == ':' && (p == list || p[-1] != '\\')); p++)
+			if (o + 1 < len && !(*p == '\\' && p[1] == ':'))
+				out[o++] = *p;
+		out[o] = '\0';
+		if (*p)
+			p++;
+		*pp = p;
+		if (o)
+			return true;
+	}
+}
+
+/* The n-th name of a list, wrapping around (fio's directory= per clone). */
+static bool list_item(const char *list, unsigned n, char *out, size_t len)
+{
+	const char *p = list;
+	unsigned count = 0;
+	while (list_next(&p, list, out, len))
+		count++;
+	if (!count)
+		return false;
+	p = list;
+	for (unsigned i = 0; i <= n % count; i++)
+		list_next(&p, list, out, len);
+	return true;
+}
+
+/* fio's filename_format: $jobname, $jobnum, $filenum and $clientuid
+ * (empty: blktop has no client), in any case, anywhere in the format. */
+static void format_name(const char *fmt, const struct job_spec *job, unsigned clone,
+			unsigned filenum, char *out, size_t len)
+{
+	static const char *const words[] = { "$jobname", "$jobnum", "$filenum", "$clientuid" };
+	size_t o = 0;
+
+	if (!fmt[0]) {
+		snprintf(out, len, "%s.%u.%u", job->name, clone, filenum);
+		return;
+	}
+	out[0] = '\0';
+	for (const char *p = fmt; *p && o + 1 < len;) {
+		size_t w;
+		for (w = 0; w < 4; w++)
+			if (!strncasecmp(p, words[w], strlen(words[w])))
+				break;
+		if (w == 4) {
+			out[o++] = *p++;
+			out[o] = '\0';
+			continue;
+		}
+		char v[80] = "";
+		if (w == 0)
+			snprintf(v, sizeof(v), "%s", job->name);
+		else if (w == 1)
+			snprintf(v, sizeof(v), "%u", clone);
+		else if (w == 2)
+			snprintf(v, sizeof(v), "%u", filenum);
+		o += (size_t)snprintf(out + o, len - o, "%s", v);
+		if (o >= len)
+			o = len - 1;
+		p += strlen(words[w]);
+	}
+}
+
+/* A size in filesize's range for file i of a clone, in whole blocks, the
+ * same on every run (fio draws it from its own generator, so the sizes
+ * are fio's kind, not fio's numbers). */
+static uint64_t range_size(const struct job_spec *job, unsigned clone, unsigned i)
+{
+	uint64_t span = job->filesize_high - job->filesize_low;
+	uint64_t x = 0x9e3779b97f4a7c15ULL * (clone * 131u + i + 1) ^ job->randseed;
+	for (const char *c = job->name; *c; c++)
+		x = (x ^ (unsigned char)*c) * 0x100000001b3ULL;
+	x ^= x >> 29;
+	uint64_t v = job->filesize_low + (span ? x % (span + 1) : 0);
+	return v - v % job->bs;
+}
+
+static int add_file(struct target *t, const char *dir, const char *name, char *err,
+		    size_t errlen)
+{
+	memset(t, 0, sizeof(*t));
+	t->fd = -1;
+	int n = dir ? snprintf(t->path, sizeof(t->path), "%s/%s", dir, name)
+		    : snprintf(t->path, sizeof(t->path), "%s", name);
+	return path_fits(n, sizeof(t->path), name, err, errlen);
+}
+
+/* What a path names, with fio's rules: a new path is a file to make, if
+ * its directory exists and it is not under /dev. */
+static int classify(struct target *t, const struct job_spec *job, char *err, size_t errlen)
+{
+	struct stat st;
+	if (stat(t->path, &st) == 0) {
+		if (S_ISBLK(st.st_mode))
+			t->kind = TARGET_BLOCK;
+		else if (S_ISREG(st.st_mode))
+			t->kind = TARGET_FILE;
+		else {
+			snprintf(err, errlen, _("%s: not a block device or regular file"), t->path);
+			return -1;
+		}
+		return 0;
+	}
+	/* A missing device node is a typo or a device that went away, never
+	 * a file to make under /dev. */
+	if (!strncmp(t->path, "/dev/", 5) && strncmp(t->path, "/dev/shm/", 9)) {
+		snprintf(err, errlen, _("%s: no such device"), t->path);
+		return -1;
+	}
+	if (!job->allow_file_create) {
+		snprintf(err, errlen, _("%s: no such file, and allow_file_create=0"), t->path);
+		return -1;
+	}
+	char dir[PATH_MAX];
+	snprintf(dir, sizeof(dir), "%s", t->path);
+	char *slash = strrchr(dir, '/');
+	if (slash) {
+		*slash = '\0';
+		if (stat(dir[0] ? dir : "/", &st) || !S_ISDIR(st.st_mode)) {
+			snprintf(err, errlen, _("%s: no such file or directory"), t->path);
+			return -1;
+		}
+	}
+	t->kind = TARGET_FILE;
+	return 0;
+}
+
 int target_files_for(const struct job_spec *job, unsigned clone, struct target *out,
 		     unsigned max, char *err, size_t errlen)
 {
 	unsigned n = 0;
-	char list[PATH_MAX];
-	snprintf(list, sizeof(list), "%s", job->filename);
+	char dirbuf[PATH_MAX], name[PATH_MAX];
+	const char *dir = NULL;
 
-	if (!list[0]) {
-		/* fio's naming for files it makes in a directory (the current one
-		 * when a job file names neither filename nor directory). */
-		const char *dir = job->directory[0] ? job->directory : ".";
-		memset(&out[0], 0, sizeof(out[0]));
-		if (path_fits(snprintf(out[0].path, sizeof(out[0].path), "%s/%s.%u.0",
-				       dir, job->name, clone),
-			      sizeof(out[0].path), job->directory, err, errlen))
-			return -1;
-		out[0].kind = TARGET_FILE;
-		out[0].fd = -1;
-		return 1;
-	}
-	char *save = NULL;
-	for (char *tok = strtok_r(list, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		if (n == max) {
-			snprintf(err, errlen, _("filename: more than %u files in one job"), max);
+	if (job->directory[0]) {
+		if (!list_item(job->directory, clone, dirbuf, sizeof(dirbuf))) {
+			snprintf(err, errlen, _("directory: empty"));
 			return -1;
 		}
-		struct target *t = &out[n];
+		dir = dirbuf;
+	}
+	if (!job->filename[0]) {
+		/* fio's files: nrfiles of them, in the directory or here. */
+		if (job->nrfiles > max) {
+			snprintf(err, errlen, _("nrfiles: more than %u files in one job"), max);
+			return -1;
+		}
+		for (; n < job->nrfiles; n++) {
+			format_name(job->filename_format, job, clone, n, name, sizeof(name));
+			if (add_file(&out[n], dir, name, err, errlen) ||
+			    classify(&out[n], job, err, errlen))
+				return -1;
+		}
+	} else if (job->short_target && !dir && !strchr(job->filename, ':')) {
+		/* blktop's --run MODE vdc: the file vdc here, else /dev/vdc. */
+		struct target *t = &out[n++];
 		memset(t, 0, sizeof(*t));
 		t->fd = -1;
-		if (job->directory[0]) {
-			if (path_fits(snprintf(t->path, sizeof(t->path), "%s/%s", job->directory, tok),
-				      sizeof(t->path), tok, err, errlen))
+		target_resolve(job->filename, t->path, sizeof(t->path), &t->kind);
+		if (t->kind == TARGET_OTHER) {
+			snprintf(err, errlen, _("%s: not a block device, regular file or directory"),
+				 job->filename);
+			return -1;
+		}
+		if (t->kind == TARGET_DIR) {
+			char d[PATH_MAX];
+			snprintf(d, sizeof(d), "%s", t->path);
+			format_name("", job, clone, 0, name, sizeof(name));
+			if (add_file(t, d, name, err, errlen))
 				return -1;
 			t->kind = TARGET_FILE;
-			enum target_kind k;
-			char p[PATH_MAX];
-			target_resolve(t->path, p, sizeof(p), &k);
-			if (k == TARGET_BLOCK)
-				t->kind = TARGET_BLOCK;
-		} else {
-			target_resolve(tok, t->path, sizeof(t->path), &t->kind);
-			if (t->kind == TARGET_OTHER) {
-				snprintf(err, errlen,
-					 _("%s: not a block device, regular file or directory"), tok);
+		} else if (t->kind == TARGET_NONE && classify(t, job, err, errlen)) {
+			return -1;
+		}
+	} else {
+		const char *p = job->filename;
+		while (list_next(&p, job->filename, name, sizeof(name))) {
+			if (n == max) {
+				snprintf(err, errlen, _("filename: more than %u files in one job"), max);
 				return -1;
 			}
-			if (t->kind == TARGET_DIR) {
-				char dir[PATH_MAX];
-				snprintf(dir, sizeof(dir), "%s", t->path);
-				if (path_fits(snprintf(t->path, sizeof(t->path), "%s/%s.%u.0", dir,
-						       job->name, clone),
-					      sizeof(t->path), dir, err, errlen))
-					return -1;
-				t->kind = TARGET_FILE;
-			} else if (t->kind == TARGET_NONE) {
-				/* A path that does not exist yet is a file to make, if
-				 * its directory exists. */
-				char dir[PATH_MAX];
-				snprintf(dir, sizeof(dir), "%s", t->path);
-				char *slash = strrchr(dir, '/');
-				struct stat st;
-				/* A missing device node is a typo or a device that went
-				 * away, never a file to make under /dev. */
-				if (!strncmp(t->path, "/dev/", 5) &&
-				    strncmp(t->path, "/dev/shm/", 9)) {
-					snprintf(err, errlen, _("%s: no such device"), tok);
-					return -1;
-				}
-				if (!slash) {
-					snprintf(err, errlen,
-						 _("%s: no such device or file (a new file needs a path such as ./%s)"),
-						 tok, tok);
-					return -1;
-				}
-				*slash = '\0';
-				if (stat(dir[0] ? dir : "/", &st) || !S_ISDIR(st.st_mode)) {
-					snprintf(err, errlen, _("%s: no such file or directory"), tok);
-					return -1;
-				}
-				t->kind = TARGET_FILE;
-			}
+			if (add_file(&out[n], dir, name, err, errlen) ||
+			    classify(&out[n], job, err, errlen))
+				return -1;
+			n++;
 		}
-		n++;
 	}
 	if (n == 0) {
 		snprintf(err, errlen, _("filename: empty"));
 		return -1;
+	}
+	/* Each file's size, as fio: filesize, else size shared among the
+	 * files (the first ones a block more when it does not divide). */
+	for (unsigned i = 0; i < n; i++) {
+		if (job->filesize_low)
+			out[i].file_size = job->filesize_high > job->filesize_low
+						   ? range_size(job, clone, i)
+						   : job->filesize_low;
+		else if (job->size) {
+			uint64_t fs = job->size / n;
+			uint64_t extra = (job->size - fs * n) / job->bs;
+			out[i].file_size = fs + (i < extra ? job->bs : 0);
+		}
 	}
 	return (int)n;
 }
@@ -327,20 +455,94 @@ static int open_block(struct target *t, const struct job_spec *job, bool writes,
 	return 0;
 }
 
+/* Reserves a new file's space as fallocate= asks (fio's modes); a
+ * filesystem that cannot is not an error, as in fio. */
+static void reserve(int fd, const struct job_spec *job, uint64_t from, uint64_t to)
+{
+	if (to <= from)
+		return;
+	switch (job->fallocate) {
+	case FALLOC_NATIVE:
+		/* Where the filesystem cannot, as posix (which writes zeros). */
+		if (fallocate(fd, 0, (off_t)from, (off_t)(to - from)) == 0)
+			break;
+		__attribute__((fallthrough));
+	case FALLOC_POSIX:
+		(void)posix_fallocate(fd, (off_t)from, (off_t)(to - from));
+		break;
+	case FALLOC_KEEP:
+		(void)fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)from, (off_t)(to - from));
+		break;
+	default:
+		break;
+	}
+}
+
+/* fadvise_hint and invalidate, on an open file. */
+static void advise(int fd, const struct job_spec *job)
+{
+	if (job->invalidate)
+		(void)posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+	int advice = -1;
+	switch (job->fadvise_hint) {
+	case FADV_BY_PATTERN:
+		advice = rw_is_random(job->rw) ? POSIX_FADV_RANDOM : POSIX_FADV_SEQUENTIAL;
+		break;
+	case FADV_SEQUENTIAL:
+		advice = POSIX_FADV_SEQUENTIAL;
+		break;
+	case FADV_RANDOM:
+		advice = POSIX_FADV_RANDOM;
+		break;
+	case FADV_NORMAL:
+		advice = POSIX_FADV_NORMAL;
+		break;
+	default:
+		break;
+	}
+	if (advice >= 0)
+		(void)posix_fadvise(fd, 0, 0, advice);
+}
+
 static int open_file(struct target *t, const struct job_spec *job, bool writes, bool force,
 		     char *err, size_t errlen)
 {
 	struct stat st;
 	bool exists = stat(t->path, &st) == 0;
-	uint64_t need = job->offset + (job->size ? job->size : 0);
+	uint64_t want = t->file_size ? t->file_size : job->size;
+	uint64_t need = job->offset + want;
 
-	if (!exists && !job->size) {
+	if (!exists && !want) {
 		snprintf(err, errlen, _("%s: the file does not exist; give size= to make it"),
 			 t->path);
 		return BLKTOP_USAGE;
 	}
 	uint64_t have = exists ? (uint64_t)st.st_size : 0;
+	/* fio's create_on_open makes a new file empty when the job opens it:
+	 * a job that reads it fails in fio. Refused here rather than run
+	 * differently. */
+	if (job->create_on_open && !exists && rw_reads(job->rw)) {
+		snprintf(err, errlen,
+			 _("create_on_open=1: %s does not exist and the job reads it (fio makes it empty and its reads fail)"),
+			 t->path);
+		return BLKTOP_USAGE;
+	}
+	if (job->ioengine == ENGINE_NULL) {
+		/* As fio: the null engine moves no data, and makes no file. */
+		t->dev_size = need > have ? need : have;
+		t->logical_block = 512;
+		return 0;
+	}
 	bool grow = need > have;
+	/* unlink= deletes what the job used: only what blktop laid out,
+	 * unless --force (the gate's has-data, for a delete). */
+	if (job->unlink && exists) {
+		char why[512];
+		if (gate_file_write(t->path, force, why, sizeof(why)) != GATE_ALLOW) {
+			snprintf(err, errlen, _("unlink=1 would delete %s: %s"), t->path, why);
+			return BLKTOP_REFUSED;
+		}
+	}
 	/* Every write asks the gate, a file still to be made too: the gate
 	 * alone decides what may be written (a new file is safe, unless
 	 * BLKTOP_SYSROOT is set). */
@@ -357,10 +559,19 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		snprintf(err, errlen, _("%s: cannot open: %s"), t->path, strerror(errno));
 		return BLKTOP_FAILED;
 	}
-	if (!exists)
+	if (!exists) {
 		gate_mark_file_ours(fd);
+		t->made = true;
+	}
+	t->unlink_after = job->unlink || job->unlink_each_loop;
 	if (grow) {
-		int r = lay_out_file(fd, have, need);
+		/* As fio: space reserved as fallocate= says, the size set, and
+		 * data written only where it will be read (a write job fills
+		 * it itself, unless overwrite=1). */
+		reserve(fd, job, have, need);
+		int r = ftruncate(fd, (off_t)need) ? -errno : 0;
+		if (!r && (rw_reads(job->rw) || job->overwrite))
+			r = lay_out_file(fd, have, need);
 		if (r < 0) {
 			snprintf(err, errlen, _("%s: laying out the file failed: %s"), t->path,
 				 strerror(-r));
@@ -389,6 +600,7 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 			snprintf(err, errlen, _("%s: cannot open: %s"), t->path, strerror(e));
 		return e == EINVAL ? 2 : 1;
 	}
+	advise(t->fd, job);
 	return 0;
 }
 
@@ -441,7 +653,8 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t *st
 			 format_size(t->dev_size, b, sizeof(b)));
 		return BLKTOP_USAGE;
 	}
-	uint64_t len = job->size ? job->size : t->dev_size - offset;
+	uint64_t size = t->file_size ? t->file_size : job->size;
+	uint64_t len = size ? size : t->dev_size - offset;
 	if (job->size_pct) {
 		/* size=80%: as fio, that share of the whole target, no more
 		 * than lies past the offset, in whole blocks. */
@@ -470,4 +683,9 @@ void target_close(struct target *t)
 	if (t->fd >= 0)
 		close(t->fd);
 	t->fd = -1;
+	/* unlink=: the job's regular files go when it ends (open_file has
+	 * asked the gate for those blktop did not make). */
+	if (t->unlink_after && t->kind == TARGET_FILE)
+		(void)unlink(t->path);
+	t->unlink_after = false;
 }

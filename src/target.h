@@ -23,17 +23,27 @@ struct target {
 	int sync_flags;           /* writes opened with sync=: O_SYNC, O_DSYNC or 0 */
 	unsigned logical_block;   /* alignment O_DIRECT needs */
 	char disk[64];            /* kernel name of the disk under it, or "" */
+	uint64_t file_size;       /* this file's share of size, or its filesize;
+				   * 0: size as given (or the whole target) */
+	bool made;                /* created by this run */
+	bool unlink_after;        /* unlink= : removed when the run ends */
 	bool verdict_taken;       /* block devices: the verdict before opening */
 	struct verdict_result verdict;
 };
 
-/* Resolves a name as the command line takes it: "vdc" is /dev/vdc when that
- * is a block device; anything else is a path. Sets kind (TARGET_NONE when
- * it does not exist, TARGET_OTHER for a FIFO, socket or character device). */
+/* Resolves a name as the command line's short form takes it: a bare "vdc"
+ * is the file vdc in the current directory when there is one, else
+ * /dev/vdc when that is a block device; anything else is a path. Sets kind
+ * (TARGET_NONE when it does not exist, TARGET_OTHER for a FIFO, socket or
+ * character device). */
 void target_resolve(const char *name, char *path, size_t len, enum target_kind *kind);
 
-/* Resolves the files of one clone of a job (filename list split on ':',
- * directory= joined). Returns how many (<= max), or -1 with err set. */
+/* Resolves the files of one clone of a job as fio names them: the
+ * filename list split on ':' ("\:" is a colon in a name), each relative
+ * name in the current directory, or nrfiles files named by
+ * filename_format; a directory list a:b gives clone k the k-th (in
+ * turn). Each gets its share of size (or its filesize). Returns how many
+ * (<= max), or -1 with err set. */
 int target_files_for(const struct job_spec *job, unsigned clone, struct target *out,
 		     unsigned max, char *err, size_t errlen);
 

@@ -61,6 +61,9 @@ int form_apply(struct form *f, struct job_spec *job)
 		    bad < 0)
 			bad = (int)i;
 	}
+	/* The form takes a target as the command line does: vdc is a file
+	 * vdc here if there is one, else /dev/vdc. */
+	job->short_target = true;
 	if (bad < 0 && !job->filename[0] && !job->directory[0]) {
 		const struct job_option *o = job_option_find("filename");
 		bad = (int)(o - job_options);

@@ -51,6 +51,11 @@ dist_check_SCRIPTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
 # --name, --readonly) run by fio and by blktop on one loop device, compared.
 TESTS += tests/e2e/jobfile_lang.sh
 dist_check_SCRIPTS += tests/e2e/jobfile_lang.sh
+# Targets as fio names them (relative names, nrfiles, filename_format,
+# filesize, directory lists, unlink, fallocate...) on a scratch ext4, the
+# files and bytes compared with fio's; the short form and the gate.
+TESTS += tests/e2e/jobfile_targets.sh
+dist_check_SCRIPTS += tests/e2e/jobfile_targets.sh
 # Translations and documentation (issue 6): the screen in tmux in Chinese
 # at 80x24 and 120x40 and in English; every msgid translated in
 # po/zh_CN.po and every source with _() in po/POTFILES.in; the man page

@@ -836,6 +836,40 @@ static void test_percent(void **state)
 	expect_error("[a]\nsize=%\n", "t.fio:2: size: '%' is not a size");
 }
 
+/* fio's file options: how each is read (target.c does what they say). */
+static void test_file_options(void **state)
+{
+	struct job_set set = { 0 };
+
+	(void)state;
+	assert_int_equal(parse("[a]\nnrfiles=3\nfilesize=1m-4m\nfilename_format=$jobname.$filenum\n"
+			       "file_service_type=random:4\nfallocate=keep\nfadvise_hint=sequential\n"
+			       "unlink=1\noverwrite=1\nallow_file_create=0\ninvalidate=0\n"
+			       "directory=/tmp\\:x:/var\n[b]\nfilesize=2m\nnr_files=2\nfallocate=0\n", &set), 0);
+	assert_int_equal(set.jobs[0].nrfiles, 3);
+	assert_int_equal(set.jobs[0].filesize_low, 1 << 20);
+	assert_int_equal(set.jobs[0].filesize_high, 4 << 20);
+	assert_string_equal(set.jobs[0].filename_format, "$jobname.$filenum");
+	assert_string_equal(set.jobs[0].file_service_type, "random:4");
+	assert_int_equal(set.jobs[0].fallocate, FALLOC_KEEP);
+	assert_int_equal(set.jobs[0].fadvise_hint, FADV_SEQUENTIAL);
+	assert_true(set.jobs[0].unlink && set.jobs[0].overwrite);
+	assert_false(set.jobs[0].allow_file_create || set.jobs[0].invalidate);
+	assert_int_equal(set.jobs[1].filesize_low, 2 << 20);
+	assert_int_equal(set.jobs[1].filesize_high, 2 << 20);
+	assert_int_equal(set.jobs[1].nrfiles, 2);
+	assert_int_equal(set.jobs[1].fallocate, FALLOC_NONE);
+	/* fio's defaults. */
+	assert_true(set.jobs[1].allow_file_create && set.jobs[1].invalidate);
+	assert_int_equal(set.jobs[1].fallocate, FALLOC_NONE);
+	assert_string_equal(set.jobs[1].file_service_type, "roundrobin");
+	job_set_free(&set);
+	expect_error("[a]\nfilesize=4m-1m\n", "t.fio:2: filesize: '4m-1m' is not");
+	expect_error("[a]\nfile_service_type=zigzag\n", "t.fio:2: file_service_type: unknown value");
+	expect_error("[a]\nnrfiles=0\n", "t.fio:2: nrfiles:");
+	expect_error("[a]\nfallocate=always\n", "t.fio:2: fallocate: unknown value 'always'");
+}
+
 /* --section: only the named jobs, [global] still read, the rest unread. */
 static void test_sections(void **state)
 {
@@ -1014,6 +1048,7 @@ int main(void)
 		cmocka_unit_test(test_arithmetic),
 		cmocka_unit_test(test_percent),
 		cmocka_unit_test(test_sections),
+		cmocka_unit_test(test_file_options),
 		cmocka_unit_test(test_seed002),
 		cmocka_unit_test(test_seed004),
 		cmocka_unit_test(test_seed004_template),

@@ -1,0 +1,208 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# jobfile_targets.sh - targets as fio names them, run by fio 3 and by
+# blktop side by side on a scratch ext4 filesystem (mkfs.ext4 on a loop
+# device, mounted here): each job file runs in two empty directories, one
+# per tool, and both must leave the same files with the same sizes and
+# move the same bytes per job. Then what is blktop's own: --run MODE NAME
+# takes a file NAME here before /dev/NAME, a file blktop did not lay out
+# is has-data for writes, and unlink= deletes only what blktop made.
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+require_loop_root
+LC_ALL=C
+export LC_ALL
+unset LANGUAGE
+command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
+command -v mkfs.ext4 >/dev/null 2>&1 || skip "mkfs.ext4 is missing (apt-get install e2fsprogs)"
+command -v fio >/dev/null 2>&1 ||
+	skip "fio is missing: nothing to compare with (apt-get install fio)"
+
+dev=$(attach "$(sparse_file fs.img 256M)") || die "cannot attach a loop device"
+mkfs.ext4 -q -F "$dev" >/dev/null 2>&1 || die "mkfs.ext4 $dev failed"
+mnt=$(mount_dev "$dev") || die "cannot mount $dev"
+
+# Bytes per job name (clones summed) from a JSON report.
+bytes() {
+	jq -c '[.jobs[] | {n: .jobname, r: .read.io_bytes, w: .write.io_bytes}] |
+		group_by(.n) | map([.[0].n, (map(.r) | add), (map(.w) | add)])' "$1"
+}
+# Every file under a directory with its size, sorted.
+files() {
+	(cd "$1" && find . -type f -printf '%P %s\n' | sort | tr '\n' ' ')
+}
+
+# same WHAT JOBTEXT [DIRS]: the job file run by each tool in a fresh
+# directory of its own (its relative names land there), with DIRS made
+# in it first.
+n=0
+same() {
+	what=$1
+	n=$((n + 1))
+	f="$mnt/fio$n" b="$mnt/blk$n"
+	mkdir -p "$f" "$b"
+	for d in ${3:-}; do
+		mkdir -p "$f/$d" "$b/$d"
+	done
+	printf '%s\n' "$2" >"$WORK/job$n.fio"
+	(cd "$f" && fio --output-format=json "$WORK/job$n.fio") >"$WORK/f$n.json" 2>"$WORK/f$n.err" ||
+		{ fail "$what: fio failed: $(head -c 300 "$WORK/f$n.err")"; return; }
+	(cd "$b" && "$BLKTOP" --batch --output-format=json --job "$WORK/job$n.fio") \
+		>"$WORK/b$n.json" 2>"$WORK/b$n.err" ||
+		{ fail "$what: blktop exit $?: $(head -c 300 "$WORK/b$n.err")"; return; }
+	fb=$(bytes "$WORK/f$n.json") bb=$(bytes "$WORK/b$n.json")
+	ff=$(files "$f") bf=$(files "$b")
+	if [ "$fb" = "$bb" ] && [ "$ff" = "$bf" ]; then
+		pass "$what: as fio: files [${bf% }], bytes $bb"
+	else
+		fail "$what: fio files [$ff] bytes $fb; blktop files [$bf] bytes $bb"
+	fi
+}
+
+same "a bare filename is a file here, made with size" \
+	"[j]
+filename=testfile
+size=4m
+direct=1"
+same "nrfiles: size shared among fio's files jobname.jobnum.filenum" \
+	"[j]
+nrfiles=3
+size=3m
+bs=64k
+direct=1"
+same "filename_format with \$jobname, \$jobnum, \$filenum; numjobs=2" \
+	"[fmt]
+filename_format=\$jobname-c\$jobnum-f\$filenum.dat
+nrfiles=2
+size=2m
+numjobs=2
+direct=1"
+same "filesize with nrfiles, a write job (fallocate=none)" \
+	"[w]
+rw=write
+nrfiles=2
+filesize=1m
+fallocate=none
+direct=1"
+same "size caps the bytes when filesize gives more" \
+	"[cap]
+nrfiles=4
+filesize=1m
+size=2m
+direct=1"
+same "directory=a:b: clone 0 in a, clone 1 in b" \
+	"[d]
+directory=a:b
+numjobs=2
+size=1m
+direct=1
+[mk]
+directory=a
+filename=x
+size=4k" "a b"
+same "filename=f1:f2: size shared between them" \
+	"[two]
+filename=f1:f2
+size=2m
+direct=1"
+same "unlink=1: nothing left behind" \
+	"[u]
+rw=write
+size=1m
+unlink=1
+direct=1"
+same "overwrite=1 and fallocate=truncate, a random write job" \
+	"[o]
+rw=randwrite
+size=1m
+overwrite=1
+fallocate=truncate
+direct=1"
+same "fadvise_hint, invalidate, openfiles, file_service_type" \
+	"[h]
+nrfiles=4
+openfiles=2
+file_service_type=sequential
+fadvise_hint=random
+invalidate=1
+size=4m
+direct=1"
+same "create_on_open=1, a write job" \
+	"[c]
+rw=write
+nrfiles=2
+create_on_open=1
+size=2m
+direct=1"
+
+# filesize=low-high: one size in the range per file, whole blocks; the
+# bytes are the files' sum (fio draws other sizes, so only the kind is
+# compared).
+mkdir -p "$mnt/range"
+printf '[r]\nnrfiles=4\nfilesize=256k-1m\nbs=4k\ndirect=1\n' >"$WORK/range.fio"
+(cd "$mnt/range" && "$BLKTOP" --batch --output-format=json --job "$WORK/range.fio") \
+	>"$WORK/range.json" 2>"$WORK/range.err"
+sizes=$(cd "$mnt/range" && stat -c %s r.0.0 r.0.1 r.0.2 r.0.3 2>/dev/null | tr '\n' ' ')
+total=0 ok=1
+for s in $sizes; do
+	total=$((total + s))
+	[ "$s" -ge 262144 ] && [ "$s" -le 1048576 ] && [ $((s % 4096)) = 0 ] || ok=0
+done
+moved=$(jq '.jobs[0].read.io_bytes' "$WORK/range.json" 2>/dev/null)
+[ "$ok" = 1 ] && [ "$(echo $sizes | wc -w)" = 4 ] && [ "$moved" = "$total" ] &&
+	pass "filesize=256k-1m: 4 files in the range, whole blocks ($sizes), $moved bytes read" ||
+	fail "filesize=256k-1m: sizes [$sizes], $moved bytes read: $(cat "$WORK/range.err")"
+
+# allow_file_create=0: both refuse a missing file.
+mkdir -p "$mnt/nocreate"
+printf '[n]\nfilename=missing\nsize=1m\nallow_file_create=0\n' >"$WORK/nocreate.fio"
+(cd "$mnt/nocreate" && fio "$WORK/nocreate.fio") >/dev/null 2>&1 && fail "fio made a file with allow_file_create=0"
+(cd "$mnt/nocreate" && "$BLKTOP" --batch --job "$WORK/nocreate.fio") >"$WORK/nc.out" 2>&1
+rc=$?
+[ "$rc" != 0 ] && [ ! -e "$mnt/nocreate/missing" ] && grep -q "allow_file_create=0" "$WORK/nc.out" &&
+	pass "allow_file_create=0: a missing file is an error (exit $rc), none made" ||
+	fail "allow_file_create=0: exit $rc: $(cat "$WORK/nc.out")"
+
+# The safety promise: fio's file (not laid out by blktop) is has-data:
+# writing it, or unlink= deleting it, is refused without --force.
+before=$(sha256sum "$mnt/fio1/testfile" | cut -d' ' -f1)
+(cd "$mnt/fio1" && "$BLKTOP" --batch --run write testfile --size=1m) >"$WORK/gate.out" 2>&1
+rc=$?
+[ "$rc" = 3 ] && grep -q -- "--force" "$WORK/gate.out" &&
+	[ "$(sha256sum "$mnt/fio1/testfile" | cut -d' ' -f1)" = "$before" ] &&
+	pass "a file blktop did not lay out is has-data: a write is refused (exit 3), with --force named" ||
+	fail "writing fio's file: exit $rc: $(cat "$WORK/gate.out")"
+printf '[u]\nfilename=testfile\nsize=1m\nunlink=1\n' >"$WORK/unlink.fio"
+(cd "$mnt/fio1" && "$BLKTOP" --batch --job "$WORK/unlink.fio") >"$WORK/unl.out" 2>&1
+rc=$?
+[ "$rc" = 3 ] && [ -e "$mnt/fio1/testfile" ] &&
+	pass "unlink=1 on a file blktop did not lay out: refused (exit 3), the file kept" ||
+	fail "unlink=1 on fio's file: exit $rc, $(ls "$mnt/fio1"): $(cat "$WORK/unl.out")"
+
+# --run MODE NAME: a file NAME here first, else /dev/NAME (the whole
+# 256 MiB device, against a 1 MiB file).
+name=$(basename "$dev")
+mkdir -p "$mnt/short"
+(cd "$mnt/short" && "$BLKTOP" --batch --output-format=json --run read "$name") \
+	>"$WORK/short1.json" 2>"$WORK/short1.err"
+t1=$(jq '.jobs[0].read.io_bytes' "$WORK/short1.json" 2>/dev/null)
+(cd "$mnt/short" && "$BLKTOP" --batch --run write "./$name" --size=1m >/dev/null 2>&1)
+(cd "$mnt/short" && "$BLKTOP" --batch --output-format=json --run read "$name") \
+	>"$WORK/short2.json" 2>"$WORK/short2.err"
+t2=$(jq '.jobs[0].read.io_bytes' "$WORK/short2.json" 2>/dev/null)
+[ "$t1" = 268435456 ] && [ "$t2" = 1048576 ] &&
+	pass "--run read $name: /dev/$name while no file $name is here, the file once there is" ||
+	fail "--run read $name: first $t1 bytes ($(cat "$WORK/short1.err")), then $t2 ($(cat "$WORK/short2.err"))"
+
+# create_on_open=1 with a read job: fio makes the file empty and its
+# reads fail; blktop refuses it before running, naming the key.
+mkdir -p "$mnt/coo"
+printf '[c]\nnrfiles=1\ncreate_on_open=1\nsize=1m\n' >"$WORK/coo.fio"
+(cd "$mnt/coo" && fio "$WORK/coo.fio") >/dev/null 2>&1 && fail "fio read a file create_on_open made"
+rm -rf "$mnt/coo"/*
+(cd "$mnt/coo" && "$BLKTOP" --batch --job "$WORK/coo.fio") >"$WORK/coo.out" 2>&1
+rc=$?
+[ "$rc" = 2 ] && grep -q "create_on_open" "$WORK/coo.out" &&
+	pass "create_on_open=1 with reads of a new file: refused (exit 2), naming the key, as fio cannot run it" ||
+	fail "create_on_open=1 with reads: exit $rc: $(cat "$WORK/coo.out")"
+
+finish
