@@ -10,7 +10,7 @@
 #
 # Each example is copied to a scratch directory at run time and adapted:
 # device names become scratch loop devices, directories a scratch ext4,
-# sizes at most 32m (files 4m), runtimes 2 s, ramps 1 s, numjobs at most 4.
+# sizes at most 8m (files 4m), runtimes 2 s, ramps 1 s, numjobs at most 4.
 # Examples for engines that are neither block nor file engines (network,
 # RDMA, object stores, special hardware) are left out of the count.
 set -u
@@ -34,7 +34,7 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 truncate -s 256M "$W/d1.img" "$W/d2.img"
-truncate -s 1G "$W/fs.img"
+truncate -s 2G "$W/fs.img"
 L1=$(losetup -f --show --direct-io=on "$W/d1.img") &&
 	L2=$(losetup -f --show --direct-io=on "$W/d2.img") &&
 	LF=$(losetup -f --show --direct-io=on "$W/fs.img") || { echo "cannot attach loops" >&2; exit 1; }
@@ -79,7 +79,7 @@ adapt() {
 			print "filename=" out; next
 		}
 		if (key == "directory") { print "directory=" dir; next }
-		if (key == "size" || key == "io_size" || key == "io_limit") { print cap(key, val, 33554432, "32m"); next }
+		if (key == "size" || key == "io_size" || key == "io_limit") { print cap(key, val, 8388608, "8m"); next }
 		if (key == "filesize") { print cap(key, val, 4194304, "4m"); next }
 		if (key == "runtime") { print "runtime=2"; next }
 		if (key == "ramp_time") { print "ramp_time=1"; next }
@@ -116,6 +116,7 @@ for f in "$ex"/*.fio; do
 	(cd "$MNT/blk-$k" && timeout 300 "$BLKTOP" --batch --output-format=json --job "$W/$k-b.fio") \
 		>"$W/$k.blk.json" 2>"$W/$k.blk.err"
 	brc=$?
+	rm -rf "$MNT/fio-$k" "$MNT/blk-$k"
 	if [ "$brc" = 2 ] || [ "$brc" = 3 ]; then
 		refused=$((refused + 1))
 		printf 'refused    %s: %s\n' "$name" "$(head -1 "$W/$k.blk.err")" >>"$report"
@@ -134,7 +135,7 @@ for f in "$ex"/*.fio; do
 	fs=$(summary "$W/$k.fio.json") bs=$(summary "$W/$k.blk.json")
 	timed=0
 	grep -Eq '^[[:space:]]*(time_based|runtime)' "$W/$k.fio" && timed=1
-	verdict=$(jq -n --argjson f "$fs" --argjson b "$bs" --argjson timed "$timed" '
+	verdict=$(jq -rn --argjson f "$fs" --argjson b "$bs" --argjson timed "$timed" '
 		def near(a; b): if a == b then true elif a == 0 or b == 0 then false
 			else ((a - b) | fabs) / a <= 0.01 end;
 		if ($f | map(.n)) != ($b | map(.n)) then "names"

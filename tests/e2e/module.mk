@@ -56,6 +56,9 @@ dist_check_SCRIPTS += tests/e2e/jobfile_lang.sh
 # files and bytes compared with fio's; the short form and the gate.
 TESTS += tests/e2e/jobfile_targets.sh
 dist_check_SCRIPTS += tests/e2e/jobfile_targets.sh
+# fio's own examples/*.fio counted (the same, refused, different): run by
+# hand with a path to fio's examples, which blktop does not carry.
+EXTRA_DIST += tests/fio_examples.sh
 # Translations and documentation (issue 6): the screen in tmux in Chinese
 # at 80x24 and 120x40 and in English; every msgid translated in
 # po/zh_CN.po and every source with _() in po/POTFILES.in; the man page
