@@ -69,7 +69,8 @@ static struct target *open_shared(struct open_targets *ot, const struct target *
 	for (size_t i = 0; i < ot->n; i++) {
 		struct target *t = ot->v[i];
 		if (!strcmp(t->path, want->path) && t->writable == writes &&
-		    t->direct == job->direct && t->dev_size >= job->offset + job->size &&
+		    t->direct == job->direct &&
+		    t->dev_size >= job->offset + (want->file_size ? want->file_size : job->size) &&
 		    t->sync_flags == (writes ? job->sync_flags : 0))
 			return t;
 	}
@@ -187,7 +188,8 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 			struct target *tg = open_shared(ot, &want[i], job, force, &status, err, errlen);
 			if (!tg)
 				return status;
-			status = target_area(tg, job, &t->files[i].area_start, &t->files[i].area_len,
+			status = target_area(tg, job, want[i].file_size, &t->files[i].area_start,
+					     &t->files[i].area_len,
 					     err, errlen);
 			if (status)
 				return status;

@@ -624,8 +624,8 @@ int target_open(struct target *t, const struct job_spec *job, bool force, char *
 	return 0;
 }
 
-int target_area(const struct target *t, const struct job_spec *job, uint64_t *start,
-		uint64_t *len_out, char *err, size_t errlen)
+int target_area(const struct target *t, const struct job_spec *job, uint64_t file_size,
+		uint64_t *start, uint64_t *len_out, char *err, size_t errlen)
 {
 	char a[32], b[32], c[32];
 	uint64_t offset = job->offset;
@@ -653,7 +653,7 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t *st
 			 format_size(t->dev_size, b, sizeof(b)));
 		return BLKTOP_USAGE;
 	}
-	uint64_t size = t->file_size ? t->file_size : job->size;
+	uint64_t size = file_size ? file_size : job->size;
 	uint64_t len = size ? size : t->dev_size - offset;
 	if (job->size_pct) {
 		/* size=80%: as fio, that share of the whole target, no more

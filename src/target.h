@@ -53,9 +53,11 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 int target_open(struct target *t, const struct job_spec *job, bool force, char *err,
 		size_t errlen);
 /* The area a job works on in an open target, after checking its size,
- * offset and alignment. 0, or 2 with err set. */
-int target_area(const struct target *t, const struct job_spec *job, uint64_t *start,
-		uint64_t *len, char *err, size_t errlen);
+ * offset and alignment; file_size is the job's own share of this file
+ * (target_files_for's, as the target may be shared with other jobs).
+ * 0, or 2 with err set. */
+int target_area(const struct target *t, const struct job_spec *job, uint64_t file_size,
+		uint64_t *start, uint64_t *len, char *err, size_t errlen);
 void target_close(struct target *t);
 
 /* Alignment O_DIRECT needs for a file on its filesystem (statx's
