@@ -38,6 +38,18 @@ static void print_interval(const struct run_interval *iv, void *arg)
 	writer_flush(w);
 }
 
+struct preamble {
+	FILE *out;
+	const struct job_set *set;
+};
+
+static void print_preamble(void *arg)
+{
+	struct preamble *p = arg;
+	report_normal_preamble(p->out, p->set);
+	fflush(p->out);
+}
+
 /* Runs a job set without the screen and prints its report. */
 static int run_batch(const struct cli_args *args, struct job_set *set)
 {
@@ -68,8 +80,13 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	sigstop_install(&sigs, &ctl, false);
 	/* `| head -n1`: the reader leaving stops the run (outwatch.c). */
 	outwatch_start(fileno(out == stdout || hooks.interval_ms ? stdout : out), &ctl);
-	if (args->format == OUTPUT_NORMAL)
-		report_normal_preamble(out, set);
+	/* fio's lines before the run, once the gate has passed: a refusal
+	 * stays one line. */
+	struct preamble pre = { out, set };
+	if (args->format == OUTPUT_NORMAL) {
+		hooks.ready = print_preamble;
+		hooks.ready_arg = &pre;
+	}
 	status = run_job_set(set, &hooks, &result, err, sizeof(err));
 	outwatch_stop();
 	if (status) {

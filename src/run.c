@@ -731,6 +731,8 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	}
 	if (set->dry_run)
 		goto out;
+	if (hooks && hooks->ready)
+		hooks->ready(hooks->ready_arg);
 
 	if (logs && joblog_set_start(logs) < 0) {
 		snprintf(err, errlen, _("cannot start the log writer: %s"), strerror(EAGAIN));

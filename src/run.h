@@ -31,6 +31,10 @@ struct run_hooks {
 	/* Called from the monitor with each per-second sample (may be NULL). */
 	void (*sample)(const struct run_sample *s, void *arg);
 	void *arg;
+	/* Called once every target has passed the write gate, before any
+	 * I/O (may be NULL): what a refused run must not print goes here. */
+	void (*ready)(void *ready_arg);
+	void *ready_arg;
 	uint64_t interval_ms;       /* 0: no interval callbacks */
 	/* The caller's run control (may be NULL). A stop asked there, before
 	 * or during the run, ends it; the run's own stops (an I/O error that
