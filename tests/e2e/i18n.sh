@@ -159,7 +159,7 @@ for w in 设备 负载 实时 CPU 中断 "F1 帮助" "Enter 配置" "s 停止" "
 	expect zh "120x40 shows '$w'" "$w" 100
 done
 layout zh 120 40 "120x40 with a job"
-expect zh "the verdict words are in Chinese (安全, 有数据...)" "$DEVROW.* (安全|有数据|使用中|只读)( |：|\$)" 100
+expect zh "the verdict words are in Chinese (安全, 有数据...)" "$DEVROW.* (安全|有数据|使用中|只读)( |：|:|\$)" 100
 if cap zh | grep -Eq "$DEVROW.* (safe|has-data|in-use|read-only)( |:|\$)"; then
 	fail "a verdict word is in English on the Chinese screen"
 else

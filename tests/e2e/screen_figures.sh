@@ -64,6 +64,15 @@ wait_for "read +IOPS [1-9]" 6000 || {
 	cap >&2
 	finish
 }
+# The CPU pane's meters take the room of some of its columns: off (m), so
+# every column mpstat has is on the screen.
+all_row() { cap | awk '$1 == "all" && NF == 10 { f = 1 } END { exit !f }'; }
+all_row || tm send-keys -t fig m
+t0=$(now_ms)
+until all_row; do
+	[ $(($(now_ms) - t0)) -ge 5000 ] && { fail "the CPU pane shows no row of 9 figures (meters off)"; cap >&2; finish; }
+	sleep 0.05
+done
 sleep 2
 
 # The live pane's elapsed time, in seconds, in a capture: the CPU pane and
