@@ -98,13 +98,14 @@ static struct section_live *section_for(struct screen_model *m, const struct run
 {
 	size_t i;
 	for (i = 0; i < m->nsec; i++)
-		if (m->sec[i].name == iv->name && m->sec[i].groupid == iv->groupid)
+		if (m->sec[i].key == (const void *)iv->name && m->sec[i].groupid == iv->groupid)
 			break;
 	if (i == m->nsec) {
 		if (m->nsec == MODEL_SECTIONS)
 			return NULL;
 		memset(&m->sec[i], 0, sizeof(m->sec[i]));
-		m->sec[i].name = iv->name;
+		m->sec[i].key = iv->name;
+		snprintf(m->sec[i].name, sizeof(m->sec[i].name), "%s", iv->name ? iv->name : "");
 		m->sec[i].groupid = iv->groupid;
 		m->nsec++;
 	} else if (m->sec[i].round == m->round) {

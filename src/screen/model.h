@@ -65,7 +65,11 @@ struct live_figures {
 /* One job section's latest figures (a job file may run several at once). */
 #define MODEL_SECTIONS 32
 struct section_live {
-	const char *name;            /* run.c's pointer: one per section */
+	/* run.c's name pointer, as the section's identity only: the job
+	 * set it points into may be freed (a procedure's step ends) while
+	 * the screen still draws the section, so the name is copied. */
+	const void *key;
+	char name[64];
 	unsigned groupid;
 	uint64_t round;              /* the round it last reported in */
 	bool ramping;

@@ -191,7 +191,7 @@ static void draw_section(const struct view *v, int y, int x, int w, const struct
 	const struct theme *t = v->t;
 	char part[160], io[32], bw[32], p99[32];
 	int cx = x + draw_text(y, x, w, t->attr[EL_HEADER], "  ");
-	cx += draw_text(y, cx, 16, t->attr[EL_HEADER], s->name ? s->name : "?");
+	cx += draw_text(y, cx, 16, t->attr[EL_HEADER], s->name[0] ? s->name : "?");
 	cx = cx < x + 19 ? x + 19 : cx + 1;
 	for (int d = 0; d < DIR_COUNT; d++) {
 		if (!s->last[d].ios && !s->run[d].ios)
