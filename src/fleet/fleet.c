@@ -119,15 +119,14 @@ static int decode_status(int st)
 /* Reads every started host until all have ended. A stop (signal) closes
  * every host's stdin once; a host that does not end STOP_GRACE_MS later
  * is killed. */
-static void pump_all(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
-		     struct runctl *ctl, struct sigstop *sigs, bool check)
+static void pump_all(struct fleet_host *hosts, size_t n, struct runctl *ctl, struct sigstop *sigs,
+		     bool check)
 {
 	bool stopping = false;
 	uint64_t kill_at = 0;
 	struct pollfd *p = calloc(2 * n, sizeof(*p));
 	if (!p)
 		return;
-	(void)job;
 	for (;;) {
 		size_t np = 0, live = 0;
 		for (size_t i = 0; i < n; i++) {
@@ -264,7 +263,7 @@ int fleet_main(const struct cli_args *args, int argc, char **argv)
 	 * others do not start unless --hosts-partial says so. */
 	for (size_t i = 0; i < n; i++)
 		start_host(&job, &hosts[i], true);
-	pump_all(&job, hosts, n, &ctl, &sigs, true);
+	pump_all(hosts, n, &ctl, &sigs, true);
 	size_t ready = 0;
 	for (size_t i = 0; i < n; i++)
 		ready += hosts[i].state == HOST_READY;
@@ -278,7 +277,7 @@ int fleet_main(const struct cli_args *args, int argc, char **argv)
 			hosts[i].state = HOST_NOT_STARTED;
 	}
 	if (go)
-		pump_all(&job, hosts, n, &ctl, &sigs, false);
+		pump_all(hosts, n, &ctl, &sigs, false);
 
 	struct writer w;
 	status = writer_open(&w, args->output_file);
