@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # screen module: the full-screen monitor (the IRQ collector it shows is
 # built by collect). Views (pane_*.c, frame.c, form.c, help.c) draw the model;
-# model.c takes collector snapshots; loop.c is the one event loop.
+# model.c takes collector snapshots; loop.c is the one event loop, input.c
+# its keys, jobctl.c what they do to jobs, terminal.c the terminal itself.
 libblktop_a_SOURCES += src/screen/screen.h src/screen/ui.h src/screen/term.h \
-	src/screen/loop.c \
+	src/screen/loop.c src/screen/input.c src/screen/jobctl.c src/screen/terminal.c \
 	src/screen/frame.c src/screen/keys.c src/screen/keys.h \
 	src/screen/layout.c src/screen/layout.h src/screen/model.c src/screen/model.h \
 	src/screen/graphdata.c src/screen/graphdata.h src/screen/pane_graph.c \

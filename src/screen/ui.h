@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ui.h - the state of one screen session, shared by the event loop
- * (loop.c) and the frame it draws (frame.c). Private to src/screen. */
+ * (loop.c, input.c, jobctl.c) and the frame it draws (frame.c). Private
+ * to src/screen. */
 #ifndef BLKTOP_SCREEN_UI_H
 #define BLKTOP_SCREEN_UI_H
 
@@ -122,6 +123,27 @@ struct mouse_act {
 };
 void mouse_enable(void);
 struct mouse_act mouse_event(struct ui *u);
+
+/* jobctl.c: the device the live panes follow (a job's disk while one
+ * runs); the same device selected again after a rescan; a job started
+ * (the last run's result kept in the runs list first); the running job
+ * asked to stop; Enter's workload form; the form's job started. */
+void ui_update_follow(struct ui *u);
+void ui_reselect(struct ui *u);
+void jobctl_start(struct ui *u, const struct job_set *set);
+void jobctl_stop(struct ui *u);
+void jobctl_open_form(struct ui *u);
+void jobctl_form_started(struct ui *u);
+
+/* input.c: reads the keys waiting on the terminal and handles each. */
+void input_read_keys(struct ui *u);
+
+/* terminal.c: curses on the terminal (-1 after one line on stderr when it
+ * cannot draw) and back; stderr kept aside while the screen is up. */
+int terminal_start(struct ui *u);
+void terminal_end(struct ui *u);
+void stderr_hold(struct ui *u);
+void stderr_release(struct ui *u);
 
 /* Draws the whole frame (or the too-small notice) and updates the
  * terminal. */
