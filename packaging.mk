@@ -34,3 +34,8 @@ EXTRA_DIST += tests/e2e/static.sh
 # tarball too.
 EXTRA_DIST += debian/changelog debian/control debian/copyright debian/rules \
 	debian/source/format
+# The RPM spec for the RHEL family (rpmbuild -tb blktop-VERSION.tar.gz).
+EXTRA_DIST += blktop.spec
+# Run by ./quickstart test with the tarball (BLKTOP_TARBALL), not by make
+# check: each builds the package from a clean copy of the tarball.
+EXTRA_DIST += tests/e2e/deb.sh tests/e2e/rpm.sh
