@@ -223,7 +223,7 @@ void cli_usage(FILE *out)
 	fprintf(out, "  blktop [-d SECONDS]                    %s\n",
 		_("full-screen monitor and runner"));
 	fprintf(out, "  blktop --run MODE TARGET [JOB OPTS]\n");
-	fprintf(out, "  blktop --batch --run MODE TARGET [JOB OPTS] [--output-format=normal|json]\n");
+	fprintf(out, "  blktop --batch --run MODE TARGET [JOB OPTS] [--output-format=normal|json|jsonl]\n");
 	fprintf(out, "  blktop --list [--output-format=json]\n");
 	fprintf(out, "  blktop --job FILE [--batch]\n");
 	for (int f = PROC_PROFILE; f <= PROC_SWEEP; f++) {

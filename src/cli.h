@@ -10,7 +10,7 @@
 
 enum cli_mode { MODE_SCREEN, MODE_RUN, MODE_LIST, MODE_JOBFILE, MODE_PROFILE, MODE_SUITE,
 		MODE_SWEEP, MODE_DEMO, MODE_HELP, MODE_VERSION };
-enum output_format { OUTPUT_NORMAL, OUTPUT_JSON, OUTPUT_CSV };
+enum output_format { OUTPUT_NORMAL, OUTPUT_JSON, OUTPUT_CSV, OUTPUT_JSONL };
 
 /* Jobs one command line may describe with --name, and --section's limit. */
 #define CLI_MAX_JOBS 16

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -41,13 +42,40 @@ static void print_interval(const struct run_interval *iv, void *arg)
 struct preamble {
 	FILE *out;
 	const struct job_set *set;
+	enum output_format format;
+	uint64_t interval_ms;
 };
 
 static void print_preamble(void *arg)
 {
 	struct preamble *p = arg;
-	report_normal_preamble(p->out, p->set);
+	if (p->format == OUTPUT_JSONL) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		report_jsonl_start(p->out, (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000,
+				   p->interval_ms);
+	} else {
+		report_normal_preamble(p->out, p->set);
+	}
 	fflush(p->out);
+}
+
+/* --status-interval with JSON: fio's whole report so far, a document
+ * each time; with jsonl: a line with the interval's own figures, flushed
+ * at once for the reader on the other end of a pipe. */
+static void print_json_progress(const struct run_progress *p, void *arg)
+{
+	struct writer *w = arg;
+	if (p->so_far)
+		report_json(w->f, p->so_far);
+	writer_flush(w);
+}
+
+static void print_jsonl_progress(const struct run_progress *p, void *arg)
+{
+	struct writer *w = arg;
+	report_jsonl_interval(w->f, p);
+	writer_flush(w);
 }
 
 /* Runs a job set without the screen and prints its report. */
@@ -71,6 +99,22 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	for (size_t i = 0; i < set->njobs; i++)
 		if (set->jobs[i].status_interval_ms)
 			hooks.interval_ms = set->jobs[i].status_interval_ms;
+	/* As fio's: the command line's holds for a job file too. */
+	if (job_option_given(&args->job, "status-interval"))
+		hooks.interval_ms = args->job.status_interval_ms;
+	if (args->format == OUTPUT_JSON) {
+		/* fio's documents go where the report goes, and nothing else. */
+		hooks.interval = NULL;
+		hooks.progress = print_json_progress;
+		hooks.progress_so_far = true;
+		hooks.arg = &report;
+	} else if (args->format == OUTPUT_JSONL) {
+		hooks.interval = NULL;
+		hooks.progress = print_jsonl_progress;
+		hooks.arg = &report;
+		if (!hooks.interval_ms)
+			hooks.interval_ms = 1000;
+	}
 	set->force = args->force;
 	set->dry_run = args->dry_run;
 	/* Ctrl-C, SIGTERM and SIGHUP (the SSH session dropped) all end the
@@ -82,8 +126,8 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	outwatch_start(fileno(out == stdout || hooks.interval_ms ? stdout : out), &ctl);
 	/* fio's lines before the run, once the gate has passed: a refusal
 	 * stays one line. */
-	struct preamble pre = { out, set };
-	if (args->format == OUTPUT_NORMAL) {
+	struct preamble pre = { out, set, args->format, hooks.interval_ms };
+	if (args->format == OUTPUT_NORMAL || args->format == OUTPUT_JSONL) {
 		hooks.ready = print_preamble;
 		hooks.ready_arg = &pre;
 	}
@@ -94,9 +138,12 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 		goto close;
 	}
 	if (args->dry_run)
-		report_dry_run(out, &result, args->format == OUTPUT_JSON);
+		report_dry_run(out, &result,
+			       args->format == OUTPUT_JSON || args->format == OUTPUT_JSONL);
 	else if (args->format == OUTPUT_JSON)
 		report_json(out, &result);
+	else if (args->format == OUTPUT_JSONL)
+		report_jsonl_final(out, &result);
 	else
 		report_normal(out, &result);
 	/* The error that ended the run, or else the errors it ignored. */

@@ -131,7 +131,7 @@ static void emit(const struct monitor *s, const struct monitor_snap *a,
 		 const struct monitor_snap *b, const struct run_hooks *hooks, bool ramping)
 {
 	struct run_interval iv;
-	struct hist diff;
+	struct hist diff[DIR_COUNT];
 
 	if (!hooks || !hooks->interval)
 		return;
@@ -148,10 +148,11 @@ static void emit(const struct monitor *s, const struct monitor_snap *a,
 		iv.errors[d] = b->errors[d] - a->errors[d];
 		uint64_t n = b->clat_n[d] - a->clat_n[d];
 		iv.clat_mean_ns[d] = n ? (b->clat_sum[d] - a->clat_sum[d]) / n : 0;
-		hist_diff(&diff, &b->clat[d], &a->clat[d]);
-		hist_percentiles(&diff, hist_default_pcts, hist_default_npcts, 0, UINT64_MAX,
+		hist_diff(&diff[d], &b->clat[d], &a->clat[d]);
+		hist_percentiles(&diff[d], hist_default_pcts, hist_default_npcts, 0, UINT64_MAX,
 				 iv.clat_pct_ns[d]);
-		iv.clat_max_ns[d] = hist_highest(&diff);
+		iv.clat_max_ns[d] = hist_highest(&diff[d]);
+		iv.clat_hist[d] = &diff[d];
 		iv.run_ios[d] = b->ios[d];
 		iv.run_errors[d] = b->errors[d];
 		iv.first_error[d] = b->first_error[d];

@@ -79,6 +79,28 @@ struct run_interval {
 	uint64_t run_clat_mean_ns[DIR_COUNT];
 	uint64_t runtime_ms;        /* the group's planned runtime, 0 if by size */
 	bool ramping;               /* still in ramp_time: not counted */
+	/* The interval's clat histograms (valid during the call only). */
+	const struct hist *clat_hist[DIR_COUNT];
+};
+
+/* One status interval of the whole run, once every running section's
+ * interval is taken: those intervals, the targets' disks and the CPUs over
+ * the same time, and when the hooks ask for it the run so far as a result
+ * (cumulative, as fio's periodic reports; figures only the threads' ends
+ * give, such as CPU time and depth shares, are 0 there). Pointers are
+ * valid during the call only. */
+struct run_progress {
+	uint64_t wall_ms;           /* when taken, ms since the epoch */
+	uint64_t t_ms;              /* since the run's start */
+	uint64_t span_ms;           /* since the previous one */
+	bool wave_end;              /* the rest of a wave after its threads ended */
+	const struct run_interval *iv; /* one per section that ran in it */
+	size_t niv;
+	const struct disk_delta *disks; /* the targets' disks over the interval */
+	size_t ndisks;
+	bool cpu_valid;
+	struct cpu_pct cpu_all;     /* mpstat's "all" row over the interval */
+	const struct run_result *so_far; /* NULL unless progress_so_far (and at a wave's end) */
 };
 
 void run_result_free(struct run_result *r);

@@ -5,6 +5,7 @@
  * intervals, never the I/O path), then merges everything at the end. */
 #include "config.h"
 #include "run.h"
+#include "run_priv.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -29,34 +30,6 @@
 #define MONITOR_NAP_NS (50ULL * 1000 * 1000)
 #define KICK_GRACE_NS (500ULL * 1000 * 1000)
 
-struct section {
-	struct job_spec *spec;
-	unsigned wave;              /* stonewall: runs after earlier waves */
-	unsigned groupid;           /* reporting group (stonewall or new_group) */
-	struct job_thread *threads;
-	unsigned nthreads;
-	struct thread_file *files;  /* nthreads * files_per_thread */
-	unsigned files_per_thread;
-	const struct job_thread **tptr; /* &threads[k], for its monitor */
-	struct monitor mon;         /* its samples, intervals and result */
-};
-
-/* One entry of fio's report (jobs[]): a clone, or with group_reporting
- * the clones of a reporting group's jobs, in order. */
-struct unit {
-	unsigned wave;
-	unsigned groupid;
-	bool grouped;               /* made by group_reporting */
-	const struct job_thread **threads;
-	unsigned nthreads;
-	struct monitor mon;         /* its bw and iops samples */
-};
-
-/* Targets opened for the whole run, shared by the clones that use them. */
-struct open_targets {
-	struct target **v;
-	size_t n;
-};
 
 /* Opens a target once per (path, access) for the whole run: the clones of
  * a section, and sections on the same device, share the descriptor; a
@@ -321,9 +294,10 @@ static void wait_ready(struct section *secs, size_t n, unsigned wave, const stru
 
 /* Starts a wave's threads and watches them until they all end. */
 static int run_wave(struct section *secs, size_t n, struct unit *units, size_t nunits,
-		    unsigned wave, const struct run_hooks *hooks, struct runctl *ctl, char *err,
-		    size_t errlen)
+		    unsigned wave, const struct run_hooks *hooks, struct run_progress_state *prog,
+		    struct runctl *ctl, char *err, size_t errlen)
 {
+	const struct run_hooks *mh = run_progress_hooks(prog, hooks);
 	int go = 0;
 	int status = 0;
 
@@ -348,7 +322,7 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 
 	uint64_t start = now_ns();
 	uint64_t hook_next = UINT64_MAX;
-	uint64_t hook_gap = hooks && hooks->interval && hooks->interval_ms
+	uint64_t hook_gap = hooks && (hooks->interval || prog) && hooks->interval_ms
 				    ? hooks->interval_ms * 1000000ULL : 0;
 	for (size_t i = 0; i < n; i++) {
 		struct section *s = &secs[i];
@@ -390,10 +364,12 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 		bool do_hook = now >= hook_next;
 		for (size_t i = 0; i < n; i++)
 			if (secs[i].wave == wave)
-				monitor_update(&secs[i].mon, now, do_hook, hooks);
+				monitor_update(&secs[i].mon, now, do_hook, mh);
 		for (size_t u = 0; u < nunits; u++)
 			if (units[u].wave == wave)
 				monitor_update(&units[u].mon, now, false, NULL);
+		if (do_hook)
+			run_progress_emit(prog, wave, false);
 		if (do_hook)
 			while (hook_next <= now)
 				hook_next += hook_gap;
@@ -404,131 +380,15 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 				if (secs[i].threads[k].tid)
 					pthread_join(secs[i].threads[k].tid, NULL);
 	/* A last status line for what happened since the previous one. */
-	if (hook_gap)
+	if (hook_gap) {
 		for (size_t i = 0; i < n; i++)
 			if (secs[i].wave == wave)
-				monitor_finish(&secs[i].mon, hooks);
+				monitor_finish(&secs[i].mon, mh);
+		run_progress_emit(prog, wave, true);
+	}
 	return status;
 }
 
-static uint64_t wall_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
-}
-
-static double tv_secs(const struct timeval *a, const struct timeval *b)
-{
-	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_usec - a->tv_usec) / 1e6;
-}
-
-/* Merges threads (a section's, or a report entry's) into a result. */
-static void collect(struct group_result *g, const struct job_thread *const *threads, unsigned n)
-{
-	uint64_t from = UINT64_MAX, to = 0;
-	double usr = 0, sys = 0;
-
-	for (unsigned k = 0; k < n; k++) {
-		const struct job_thread *t = threads[k];
-		for (int d = 0; d < DIR_COUNT; d++) {
-			const struct dir_stats *src = &t->dir[d];
-			struct dir_stats *dst = &g->dir[d];
-			dst->ios += src->ios;
-			dst->bytes += src->bytes;
-			dst->errors += src->errors;
-			if (!dst->first_error) {
-				dst->first_error = src->first_error;
-				dst->first_error_offset = src->first_error_offset;
-			}
-			lat_merge(&dst->slat, &src->slat);
-			lat_merge(&dst->clat, &src->clat);
-			lat_merge(&dst->lat, &src->lat);
-		}
-		for (int l = 0; l < DEPTH_LEVELS; l++) {
-			g->depth_levels[l] += t->depth_levels[l];
-			g->submit_dist[l] += t->submit_dist[l];
-			g->complete_dist[l] += t->complete_dist[l];
-		}
-		g->submit_calls += t->submit_calls;
-		g->reap_calls += t->reap_calls;
-		if (t->counted_from_ns < from)
-			from = t->counted_from_ns;
-		if (t->ended_ns > to)
-			to = t->ended_ns;
-		usr += tv_secs(&t->ru_start.ru_utime, &t->ru_end.ru_utime);
-		sys += tv_secs(&t->ru_start.ru_stime, &t->ru_end.ru_stime);
-		g->ctx += (uint64_t)(t->ru_end.ru_nvcsw - t->ru_start.ru_nvcsw) +
-			  (uint64_t)(t->ru_end.ru_nivcsw - t->ru_start.ru_nivcsw);
-		g->majf += (uint64_t)(t->ru_end.ru_majflt - t->ru_start.ru_majflt);
-		g->minf += (uint64_t)(t->ru_end.ru_minflt - t->ru_start.ru_minflt);
-		if (t->error && !g->error) {
-			g->error = t->error;
-			snprintf(g->error_msg, sizeof(g->error_msg), "%s", t->error_msg);
-		}
-	}
-	g->runtime_ms = to > from ? (to - from) / 1000000ULL : 0;
-	for (unsigned k = 0; k < n; k++) {
-		const struct job_thread *t = threads[k];
-		if (t->ended_ns > t->counted_from_ns)
-			g->job_runtime_ms += (t->ended_ns - t->counted_from_ns) / 1000000ULL;
-	}
-	double secs = (double)(to > from ? to - from : 0) / 1e9;
-	g->usr_cpu = secs > 0 ? usr / secs * 100.0 : 0;
-	g->sys_cpu = secs > 0 ? sys / secs * 100.0 : 0;
-}
-
-static void group_init(struct group_result *g, const struct job_spec *spec, unsigned groupid,
-		       unsigned nthreads, const char *path)
-{
-	memset(g, 0, sizeof(*g));
-	snprintf(g->name, sizeof(g->name), "%s", spec->name);
-	g->groupid = groupid;
-	g->nthreads = nthreads;
-	g->spec = *spec;
-	snprintf(g->path, sizeof(g->path), "%s", path);
-	for (int d = 0; d < DIR_COUNT; d++) {
-		lat_init(&g->dir[d].slat);
-		lat_init(&g->dir[d].clat);
-		lat_init(&g->dir[d].lat);
-		sample_stat_init(&g->iops_samples[d]);
-		sample_stat_init(&g->bw_samples[d]);
-	}
-}
-
-/* The distinct disks under the opened targets, snapshotted. */
-static int disks_snapshot(const struct open_targets *ot, struct disk_snapshot **out, size_t *n)
-{
-	*out = NULL;
-	*n = 0;
-	for (size_t i = 0; i < ot->n; i++) {
-		const char *name = ot->v[i]->disk;
-		bool seen = !name[0];
-		for (size_t k = 0; k < *n && !seen; k++)
-			seen = !strcmp((*out)[k].name, name);
-		if (seen)
-			continue;
-		struct disk_snapshot *nv = realloc(*out, (*n + 1) * sizeof(**out));
-		if (!nv)
-			return -1;
-		*out = nv;
-		memset(&nv[*n], 0, sizeof(nv[*n]));
-		if (diskstat_snapshot(name, &nv[*n]) == 0)
-			(*n)++;
-	}
-	return 0;
-}
-
-static void cpu_results(struct run_result *r, const struct cpu_snapshot *a,
-			const struct cpu_snapshot *b)
-{
-	cpu_pct_between(&a->all, &b->all, &r->cpu_all);
-	int n = a->ncpu < b->ncpu ? a->ncpu : b->ncpu;
-	r->cpu = n > 0 ? calloc((size_t)n, sizeof(*r->cpu)) : NULL;
-	r->ncpu = r->cpu ? n : 0;
-	for (int i = 0; i < r->ncpu; i++)
-		cpu_pct_between(&a->cpu[i], &b->cpu[i], &r->cpu[i]);
-}
 
 /* wait_for=NAME: the job runs in a wave after the named one's, which
  * fio wants defined earlier in the file. The job waits for the whole
@@ -612,6 +472,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	struct unit *units = NULL;
 	size_t nunits = 0;
 	const struct job_thread **unit_threads = NULL;
+	struct run_progress_state *prog = NULL;
 
 	err[0] = '\0';
 	memset(result, 0, sizeof(*result));
@@ -706,14 +567,14 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		for (size_t k = 0; k < ot.n; k++)
 			if (secs[i].files && ot.v[k]->fd == secs[i].files[0].fd)
 				path = ot.v[k]->path;
-		group_init(secs[i].mon.res, secs[i].spec, secs[i].groupid, secs[i].nthreads, path);
+		run_group_init(secs[i].mon.res, secs[i].spec, secs[i].groupid, secs[i].nthreads, path);
 		sample_series_init(&secs[i].mon.res->series, SERIES_CAP);
 	}
 	result->nentries = nunits;
 	for (size_t u = 0; u < nunits; u++) {
 		const struct job_thread *t = units[u].threads[0];
 		units[u].mon.res = &result->entries[u];
-		group_init(&result->entries[u], t->spec, units[u].groupid, units[u].nthreads,
+		run_group_init(&result->entries[u], t->spec, units[u].groupid, units[u].nthreads,
 			   t->nfiles && t->files[0].path ? t->files[0].path : "");
 		/* fio names a group after its first job but lists the options
 		 * of its last. */
@@ -739,25 +600,27 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		status = BLKTOP_FAILED;
 		goto out;
 	}
-	result->start_wall_ms = wall_ms();
+	result->start_wall_ms = run_wall_ms();
 	result->start_wall = result->start_wall_ms / 1000;
-	disks_snapshot(&ot, &disk_before, &ndisk_before);
+	run_disks_snapshot(&ot, &disk_before, &ndisk_before);
 	cpu_snapshot_take(&cpu_before);
+	prog = run_progress_new(hooks, &ot, secs, set->njobs, units, nunits, result, disk_before,
+				ndisk_before, &cpu_before);
 	for (unsigned w = 0; w <= last_wave && !runctl_stopped(&ctl); w++)
-		if (run_wave(secs, set->njobs, units, nunits, w, hooks, &ctl, err, errlen))
+		if (run_wave(secs, set->njobs, units, nunits, w, hooks, prog, &ctl, err, errlen))
 			result->exit_status = BLKTOP_FAILED;
 	cpu_snapshot_take(&cpu_after);
-	disks_snapshot(&ot, &disk_after, &ndisk_after);
+	run_disks_snapshot(&ot, &disk_after, &ndisk_after);
 	char logerr[512];
 	if (joblog_set_finish(logs, logerr, sizeof(logerr)) && !result->exit_status) {
 		result->exit_status = BLKTOP_FAILED;
 		snprintf(err, errlen, "%s", logerr);
 	}
 	logs = NULL;
-	result->end_wall_ms = wall_ms();
+	result->end_wall_ms = run_wall_ms();
 
 	for (size_t i = 0; i < set->njobs; i++) {
-		collect(secs[i].mon.res, secs[i].tptr, secs[i].nthreads);
+		run_collect(secs[i].mon.res, secs[i].tptr, secs[i].nthreads);
 		if (secs[i].mon.res->error && !result->exit_status) {
 			/* The message names the job, or the target and offset. */
 			result->exit_status = BLKTOP_FAILED;
@@ -765,22 +628,21 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		}
 	}
 	for (size_t u = 0; u < nunits; u++)
-		collect(&result->entries[u], units[u].threads, units[u].nthreads);
+		run_collect(&result->entries[u], units[u].threads, units[u].nthreads);
 	if (cpu_before.ncpu && cpu_after.ncpu)
-		cpu_results(result, &cpu_before, &cpu_after);
+		run_cpu_results(result, &cpu_before, &cpu_after);
 	if (ndisk_after) {
 		result->disks = calloc(ndisk_after, sizeof(*result->disks));
-		for (size_t a = 0; result->disks && a < ndisk_after; a++)
-			for (size_t b = 0; b < ndisk_before; b++)
-				if (!strcmp(disk_before[b].name, disk_after[a].name))
-					diskstat_delta(&disk_before[b], &disk_after[a],
-						       &result->disks[result->ndisks++]);
+		if (result->disks)
+			result->ndisks = run_disks_delta(disk_before, ndisk_before, disk_after,
+							 ndisk_after, result->disks);
 	}
 out:
 	if (logs) {
 		char ignored[512];
 		joblog_set_finish(logs, ignored, sizeof(ignored));
 	}
+	run_progress_free(prog);
 	units_free(units, nunits, unit_threads);
 	for (size_t i = 0; i < set->njobs; i++)
 		section_free(&secs[i]);

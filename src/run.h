@@ -35,6 +35,10 @@ struct run_hooks {
 	 * I/O (may be NULL): what a refused run must not print goes here. */
 	void (*ready)(void *ready_arg);
 	void *ready_arg;
+	/* Called from the monitor each status interval with the whole
+	 * run's figures (may be NULL); so_far is built when progress_so_far. */
+	void (*progress)(const struct run_progress *p, void *arg);
+	bool progress_so_far;
 	uint64_t interval_ms;       /* 0: no interval callbacks */
 	/* The caller's run control (may be NULL). A stop asked there, before
 	 * or during the run, ends it; the run's own stops (an I/O error that

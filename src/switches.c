@@ -30,7 +30,7 @@ static size_t run_modes(const char **names, size_t max)
 
 static size_t output_formats(const char **names, size_t max)
 {
-	static const char *const formats[] = { "normal", "json", "csv", NULL };
+	static const char *const formats[] = { "normal", "json", "csv", "jsonl", NULL };
 	return list(formats, names, max);
 }
 
@@ -177,15 +177,17 @@ static int set_scratch(struct cli_args *a, const char *v, char *err, size_t errl
 static int set_output_format(struct cli_args *a, const char *v, char *err, size_t errlen)
 {
 	if (!v)
-		return ERR("%s", _("--output-format needs a value: normal, json or csv"));
+		return ERR("%s", _("--output-format needs a value: normal, json, csv or jsonl"));
 	if (!strcmp(v, "normal"))
 		a->format = OUTPUT_NORMAL;
 	else if (!strcmp(v, "json"))
 		a->format = OUTPUT_JSON;
 	else if (!strcmp(v, "csv"))
 		a->format = OUTPUT_CSV;
+	else if (!strcmp(v, "jsonl"))
+		a->format = OUTPUT_JSONL;
 	else
-		return ERR(_("--output-format: unknown format '%s' (allowed: normal, json, csv)"), v);
+		return ERR(_("--output-format: unknown format '%s' (allowed: normal, json, csv, jsonl)"), v);
 	return 0;
 }
 

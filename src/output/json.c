@@ -144,6 +144,28 @@ void json_add_null(struct json *parent, const char *key)
 	attach(parent, key, parent ? node_new(JSON_NULL) : NULL);
 }
 
+struct json *json_attach(struct json *parent, const char *key, struct json *child)
+{
+	return attach(parent, key, child);
+}
+
+struct json *json_get(struct json *v, const char *key)
+{
+	if (!v || v->kind != JSON_OBJECT)
+		return NULL;
+	for (size_t i = 0; i < v->as.c.len; i++)
+		if (!strcmp(v->as.c.v[i]->key, key))
+			return v->as.c.v[i];
+	return NULL;
+}
+
+struct json *json_at(struct json *v, size_t i)
+{
+	if (!v || v->kind != JSON_ARRAY || i >= v->as.c.len)
+		return NULL;
+	return v->as.c.v[i];
+}
+
 size_t json_count(const struct json *v)
 {
 	if (!v || (v->kind != JSON_OBJECT && v->kind != JSON_ARRAY))
@@ -267,8 +289,10 @@ static void indent(FILE *out, int level)
 		fputs("  ", out);
 }
 
+/* level < 0: all on one line, no spaces (JSON lines). */
 static void print_value(FILE *out, const struct json *v, int level, bool *broken)
 {
+	bool line = level < 0;
 	if (v->broken)
 		*broken = true;
 	switch (v->kind) {
@@ -297,24 +321,39 @@ static void print_value(FILE *out, const struct json *v, int level, bool *broken
 			fputs(obj ? "{}" : "[]", out);
 			break;
 		}
-		fputs(obj ? "{\n" : "[\n", out);
+		fputs(obj ? "{" : "[", out);
 		for (size_t i = 0; i < v->as.c.len; i++) {
 			const struct json *c = v->as.c.v[i];
 			if (i)
-				fputs(",\n", out);
-			indent(out, level + 1);
+				fputc(',', out);
+			if (!line) {
+				fputc('\n', out);
+				indent(out, level + 1);
+			}
 			if (obj) {
 				print_string(out, c->key);
-				fputs(" : ", out);
+				fputs(line ? ":" : " : ", out);
 			}
-			print_value(out, c, level + 1, broken);
+			print_value(out, c, line ? level : level + 1, broken);
 		}
-		fputc('\n', out);
-		indent(out, level);
+		if (!line) {
+			fputc('\n', out);
+			indent(out, level);
+		}
 		fputc(obj ? '}' : ']', out);
 		break;
 	}
 	}
+}
+
+int json_print_line(FILE *out, const struct json *root)
+{
+	if (!root)
+		return -1;
+	bool broken = false;
+	print_value(out, root, -1, &broken);
+	fputc('\n', out);
+	return broken || ferror(out) ? -1 : 0;
 }
 
 int json_print(FILE *out, const struct json *root)

@@ -36,12 +36,24 @@ void json_add_double(struct json *parent, const char *key, double v);
 void json_add_bool(struct json *parent, const char *key, bool v);
 void json_add_null(struct json *parent, const char *key);
 
+/* Hands a tree made with json_object_new() or json_array_new() to
+ * parent (which owns it from then on, also when the add fails); returns
+ * it, or NULL. */
+struct json *json_attach(struct json *parent, const char *key, struct json *child);
+/* An object's member by key, an array's element by index; NULL if none. */
+struct json *json_get(struct json *v, const char *key);
+struct json *json_at(struct json *v, size_t i);
+
 /* Number of members or elements (0 for scalars and NULL). */
 size_t json_count(const struct json *v);
 
 /* Prints the tree and a final newline. 0, or -1 when the tree is
  * incomplete (an add failed) or the stream reports an error. */
 int json_print(FILE *out, const struct json *root);
+
+/* The same on one line without spaces, then a newline: a JSON-lines
+ * record. */
+int json_print_line(FILE *out, const struct json *root);
 
 /* Frees a root and everything under it (NULL is fine). Children are owned
  * by their parent and must not be freed on their own. */

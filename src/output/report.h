@@ -7,6 +7,7 @@
 #define BLKTOP_REPORT_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "jobset.h"
@@ -30,6 +31,14 @@ void report_json(FILE *out, const struct run_result *r);
 /* One compact block for --status-interval: that interval's IOPS,
  * bandwidth, clat mean and percentiles per direction (not totals so far). */
 void report_interval(FILE *out, const struct run_interval *iv);
+
+/* --output-format=jsonl, one object a line (schema in the man page): a
+ * "start" line once the run is allowed, an "interval" line with each
+ * status interval's own figures, and a "final" line with the whole report
+ * (fio's JSON, its clat histograms as json+ bins). The caller flushes. */
+void report_jsonl_start(FILE *out, uint64_t wall_ms, uint64_t interval_ms);
+void report_jsonl_interval(FILE *out, const struct run_progress *p);
+void report_jsonl_final(FILE *out, const struct run_result *r);
 
 /* --dry-run: the target's verdict and reasons, and that the job would
  * run; as text or as one JSON object. */

@@ -382,11 +382,8 @@ static void add_blktop(struct json *root, const struct run_result *r)
 	add_device(bt, r);
 }
 
-void report_json(FILE *out, const struct run_result *r)
+struct json *report_json_tree(const struct run_result *r)
 {
-	/* Percentile keys are printf'd: "99.000000" in every locale. */
-	struct report_numeric num;
-	report_numeric_begin(&num);
 	struct json *root = json_object_new();
 	uint64_t ms = report_ms(r);
 	time_t when = (time_t)(ms / 1000);
@@ -415,6 +412,15 @@ void report_json(FILE *out, const struct run_result *r)
 		add_job(jobs, r, &es[i]);
 	add_disk_util(root, r);
 	add_blktop(root, r);
+	return root;
+}
+
+void report_json(FILE *out, const struct run_result *r)
+{
+	/* Percentile keys are printf'd: "99.000000" in every locale. */
+	struct report_numeric num;
+	report_numeric_begin(&num);
+	struct json *root = report_json_tree(r);
 	json_print(out, root);
 	json_free(root);
 	report_numeric_end(&num);

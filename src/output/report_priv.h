@@ -81,6 +81,11 @@ void report_dist_shares(const uint64_t counts[DEPTH_LEVELS], double out[DEPTH_LE
 /* Sum of percentages in a cpu_pct (0: nothing was measured). */
 double report_cpu_sum(const struct cpu_pct *p);
 
+/* fio's JSON report as a tree (report_json prints it), for writers that
+ * embed it; call between report_numeric_begin and _end. */
+struct json;
+struct json *report_json_tree(const struct run_result *r);
+
 /* Switches the calling thread to '.' decimals for printf and back, so a
  * report is the same in every locale while messages stay translated. */
 struct report_numeric {

@@ -133,6 +133,10 @@ dist_check_SCRIPTS += tests/e2e/job_options.sh
 TESTS += tests/e2e/fio_json_keys.sh
 dist_check_SCRIPTS += tests/e2e/fio_json_keys.sh
 EXTRA_DIST += tests/e2e/fio_json_keys.py
+# Issue 14 item 3: --status-interval in JSON as fio's stream of documents,
+# and the JSON-lines stream read through a pipe while the job runs.
+TESTS += tests/e2e/status_json.sh tests/e2e/jsonl_stream.sh
+dist_check_SCRIPTS += tests/e2e/status_json.sh tests/e2e/jsonl_stream.sh
 # Issue 13: data verification next to fio 3 (every verify type written by
 # one and checked by the other, a flipped byte caught by both).
 TESTS += tests/e2e/verify.sh

@@ -264,6 +264,37 @@ static void test_checker_rejects(void **state)
 	assert_true(json_valid(" {\"a\" : [1, -2.5e3, true, null, \"\\u00e9\"]} "));
 }
 
+/* JSON lines: the same tree on one line, no spaces, one newline; a tree
+ * attached under another, and found again by key and index. */
+static void test_one_line_and_lookup(void **state)
+{
+	(void)state;
+	struct json *root = json_object_new();
+	json_add_string(root, "type", "x y");
+	struct json *sub = json_object_new();
+	struct json *arr = json_add_array(sub, "jobs");
+	struct json *job = json_add_object(arr, NULL);
+	json_add_u64(job, "n", 2);
+	json_add_array(job, "empty");
+	assert_ptr_equal(json_attach(root, "report", sub), sub);
+	assert_ptr_equal(json_at(json_get(sub, "jobs"), 0), job);
+	assert_null(json_at(json_get(sub, "jobs"), 1));
+	assert_null(json_get(job, "missing"));
+	assert_null(json_get(arr, "n"));
+	json_add_double(json_get(root, "report"), "d", 0.5);
+
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(json_print_line(f, root), 0);
+	assert_int_equal(fclose(f), 0);
+	assert_string_equal(buf, "{\"type\":\"x y\",\"report\":{\"jobs\":[{\"n\":2,\"empty\":[]}],"
+				 "\"d\":0.500000}}\n");
+	free(buf);
+	json_free(root);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -275,6 +306,7 @@ int main(void)
 		cmocka_unit_test(test_misuse_marks_incomplete),
 		cmocka_unit_test(test_array_root_and_nesting),
 		cmocka_unit_test(test_checker_rejects),
+		cmocka_unit_test(test_one_line_and_lookup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* run_priv.h - what the runner's files share: the sections, report
+ * entries and open targets of a run, and the merging of threads into
+ * results (run_merge.c), so that the live figures of --status-interval
+ * (run_progress.c) are merged as the final ones are. Private to run*.c. */
+#ifndef BLKTOP_RUN_PRIV_H
+#define BLKTOP_RUN_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collect/cpu.h"
+#include "collect/diskstat.h"
+#include "engine/engine.h"
+#include "monitor.h"
+#include "result.h"
+#include "target.h"
+
+struct section {
+	struct job_spec *spec;
+	unsigned wave;              /* stonewall: runs after earlier waves */
+	unsigned groupid;           /* reporting group (stonewall or new_group) */
+	struct job_thread *threads;
+	unsigned nthreads;
+	struct thread_file *files;  /* nthreads * files_per_thread */
+	unsigned files_per_thread;
+	const struct job_thread **tptr; /* &threads[k], for its monitor */
+	struct monitor mon;         /* its samples, intervals and result */
+};
+
+/* One entry of fio's report (jobs[]): a clone, or with group_reporting
+ * the clones of a reporting group's jobs, in order. */
+struct unit {
+	unsigned wave;
+	unsigned groupid;
+	bool grouped;               /* made by group_reporting */
+	const struct job_thread **threads;
+	unsigned nthreads;
+	struct monitor mon;         /* its bw and iops samples */
+};
+
+/* Targets opened for the whole run, shared by the clones that use them. */
+struct open_targets {
+	struct target **v;
+	size_t n;
+};
+
+/* Wall-clock time in ms since the epoch. */
+uint64_t run_wall_ms(void);
+/* Merges threads (a section's, or a report entry's) into a result; the
+ * threads have ended. */
+void run_collect(struct group_result *g, const struct job_thread *const *threads, unsigned n);
+void run_group_init(struct group_result *g, const struct job_spec *spec, unsigned groupid,
+		    unsigned nthreads, const char *path);
+/* The distinct disks under the opened targets, snapshotted. */
+int run_disks_snapshot(const struct open_targets *ot, struct disk_snapshot **out, size_t *n);
+/* Disk deltas of the disks in both snapshots (out has room for na). */
+size_t run_disks_delta(const struct disk_snapshot *b, size_t nb, const struct disk_snapshot *a,
+		       size_t na, struct disk_delta *out);
+void run_cpu_results(struct run_result *r, const struct cpu_snapshot *a,
+		     const struct cpu_snapshot *b);
+
+/* The run's progress for hooks->progress: each status interval's figures
+ * gathered from the sections' monitors, the devices and CPUs between two
+ * intervals, and the run so far (run_progress.c). */
+struct run_progress_state {
+	const struct run_hooks *user;
+	struct run_hooks inner;     /* what the monitors call: gathers */
+	struct run_interval *iv;
+	struct hist *hist;          /* DIR_COUNT per interval */
+	size_t niv, cap;
+	const struct open_targets *ot;
+	struct disk_snapshot *disk_prev;
+	size_t ndisk_prev;
+	const struct disk_snapshot *disk_start;
+	size_t ndisk_start;
+	struct cpu_snapshot cpu_prev;
+	const struct cpu_snapshot *cpu_start;
+	uint64_t prev_ms;
+	/* For the run so far. */
+	struct section *secs;
+	size_t nsecs;
+	struct unit *units;
+	size_t nunits;
+	const struct run_result *result;
+	struct group_result *groups, *entries;
+	struct group_result *one;   /* room to merge one ended thread */
+	struct hist *scratch;       /* room for one histogram */
+	unsigned wave;
+};
+
+/* NULL when the hooks ask for no progress (nothing to free then), or out
+ * of memory. disk_start and cpu_start are the run's first snapshots. */
+struct run_progress_state *run_progress_new(const struct run_hooks *hooks,
+					    const struct open_targets *ot,
+					    struct section *secs, size_t nsecs,
+					    struct unit *units, size_t nunits,
+					    const struct run_result *result,
+					    const struct disk_snapshot *disk_start, size_t ndisk_start,
+					    const struct cpu_snapshot *cpu_start);
+void run_progress_free(struct run_progress_state *p);
+/* The hooks a wave's monitors get: the caller's, or the gathering ones. */
+const struct run_hooks *run_progress_hooks(struct run_progress_state *p,
+					   const struct run_hooks *hooks);
+/* Every monitor of the wave has had its interval: hand them on. */
+void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_end);
+
+#endif

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* run_progress.c - the whole run at each status interval: the sections'
+ * intervals gathered from their monitors, the targets' disks and the CPUs
+ * over the same time, and the run so far as a result, merged as the final
+ * one is. fio's periodic JSON repeats the totals so far; the JSON-lines
+ * stream carries each interval's own figures; both come from here, so no
+ * report writer reads /proc. The threads are running: only what they
+ * store atomically is read (see engine.h). */
+#include "config.h"
+#include "run_priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void gather(const struct run_interval *iv, void *arg)
+{
+	struct run_progress_state *p = arg;
+	if (p->user->interval)
+		p->user->interval(iv, p->user->arg);
+	if (p->niv == p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 4;
+		struct run_interval *v = realloc(p->iv, cap * sizeof(*v));
+		if (v)
+			p->iv = v;
+		struct hist *h = v ? realloc(p->hist, cap * DIR_COUNT * sizeof(*h)) : NULL;
+		if (h)
+			p->hist = h;
+		if (!v || !h)
+			return;
+		p->cap = cap;
+	}
+	struct run_interval *dst = &p->iv[p->niv];
+	*dst = *iv;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		struct hist *h = &p->hist[p->niv * DIR_COUNT + d];
+		if (iv->clat_hist[d])
+			*h = *iv->clat_hist[d];
+		else
+			hist_clear(h);
+		dst->clat_hist[d] = h;
+	}
+	p->niv++;
+}
+
+struct run_progress_state *run_progress_new(const struct run_hooks *hooks,
+					    const struct open_targets *ot,
+					    struct section *secs, size_t nsecs,
+					    struct unit *units, size_t nunits,
+					    const struct run_result *result,
+					    const struct disk_snapshot *disk_start, size_t ndisk_start,
+					    const struct cpu_snapshot *cpu_start)
+{
+	if (!hooks || !hooks->progress || !hooks->interval_ms)
+		return NULL;
+	struct run_progress_state *p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->user = hooks;
+	p->inner = *hooks;
+	p->inner.interval = gather;
+	p->inner.arg = p;
+	p->ot = ot;
+	p->secs = secs;
+	p->nsecs = nsecs;
+	p->units = units;
+	p->nunits = nunits;
+	p->result = result;
+	p->disk_start = disk_start;
+	p->ndisk_start = ndisk_start;
+	p->cpu_start = cpu_start;
+	p->prev_ms = result->start_wall_ms;
+	/* The first interval's devices and CPUs count from the run's start. */
+	if (ndisk_start) {
+		p->disk_prev = malloc(ndisk_start * sizeof(*p->disk_prev));
+		if (p->disk_prev) {
+			memcpy(p->disk_prev, disk_start, ndisk_start * sizeof(*p->disk_prev));
+			p->ndisk_prev = ndisk_start;
+		}
+	}
+	p->cpu_prev.all = cpu_start->all;
+	p->cpu_prev.ncpu = 0;
+	if (hooks->progress_so_far) {
+		p->groups = calloc(nsecs ? nsecs : 1, sizeof(*p->groups));
+		p->entries = calloc(nunits ? nunits : 1, sizeof(*p->entries));
+		p->one = malloc(sizeof(*p->one));
+		p->scratch = malloc(sizeof(*p->scratch));
+		if (!p->groups || !p->entries || !p->one || !p->scratch) {
+			run_progress_free(p);
+			return NULL;
+		}
+	}
+	return p;
+}
+
+void run_progress_free(struct run_progress_state *p)
+{
+	if (!p)
+		return;
+	free(p->iv);
+	free(p->hist);
+	free(p->disk_prev);
+	free(p->groups);
+	free(p->entries);
+	free(p->one);
+	free(p->scratch);
+	free(p);
+}
+
+const struct run_hooks *run_progress_hooks(struct run_progress_state *p,
+					   const struct run_hooks *hooks)
+{
+	return p ? &p->inner : hooks;
+}
+
+static uint64_t load(const uint64_t *v)
+{
+	return __atomic_load_n(v, __ATOMIC_RELAXED);
+}
+
+/* A latency measure a running thread writes: count, sum and histogram are
+ * stored atomically; min, max and the deviation are taken from the
+ * histogram's buckets until the thread ends. */
+static void lat_live(struct lat_stat *dst, const struct lat_stat *src, struct hist *h)
+{
+	hist_snapshot(h, &src->hist);
+	uint64_t n = load(&src->n), sum = load(&src->sum_ns), hn = 0;
+	if (!n)
+		return;
+	double mean = (double)sum / (double)n, m2 = 0;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	for (unsigned b = 0; b < HIST_NR; b++) {
+		if (!h->count[b])
+			continue;
+		uint64_t v = hist_bucket_value(b);
+		double dv = (double)v - mean;
+		m2 += (double)h->count[b] * dv * dv;
+		hn += h->count[b];
+		if (v < lo)
+			lo = v;
+		hi = v;
+	}
+	struct welford w = { hn, mean, m2 };
+	dst->n += n;
+	dst->sum_ns += sum;
+	if (lo < dst->min_ns)
+		dst->min_ns = lo;
+	if (hi > dst->max_ns)
+		dst->max_ns = hi;
+	welford_merge(&dst->w, &w);
+	hist_merge(&dst->hist, h);
+}
+
+/* Threads of the running wave, merged as far as they have got: one that
+ * has ended is merged whole. */
+static void collect_live(struct run_progress_state *p, struct group_result *g,
+			 const struct job_thread *const *threads, unsigned n, uint64_t now)
+{
+	struct group_result *one = p->one;
+	uint64_t from = UINT64_MAX, to = 0;
+
+	for (unsigned k = 0; k < n; k++) {
+		const struct job_thread *t = threads[k];
+		if (__atomic_load_n(&t->finished, __ATOMIC_ACQUIRE)) {
+			run_group_init(one, t->spec, g->groupid, 1, "");
+			run_collect(one, &t, 1);
+			for (int d = 0; d < DIR_COUNT; d++) {
+				struct dir_stats *dst = &g->dir[d];
+				const struct dir_stats *src = &one->dir[d];
+				dst->ios += src->ios;
+				dst->bytes += src->bytes;
+				dst->errors += src->errors;
+				if (!dst->first_error)
+					dst->first_error = src->first_error;
+				lat_merge(&dst->slat, &src->slat);
+				lat_merge(&dst->clat, &src->clat);
+				lat_merge(&dst->lat, &src->lat);
+			}
+			if (t->counted_from_ns < from)
+				from = t->counted_from_ns;
+			if (t->ended_ns > to)
+				to = t->ended_ns;
+			g->job_runtime_ms += one->runtime_ms;
+			continue;
+		}
+		for (int d = 0; d < DIR_COUNT; d++) {
+			struct dir_stats *dst = &g->dir[d];
+			const struct dir_stats *src = &t->dir[d];
+			dst->ios += load(&src->ios);
+			dst->bytes += load(&src->bytes);
+			dst->errors += load(&src->errors);
+			if (!dst->first_error)
+				dst->first_error = __atomic_load_n(&src->first_error, __ATOMIC_ACQUIRE);
+			lat_live(&dst->slat, &src->slat, p->scratch);
+			lat_live(&dst->clat, &src->clat, p->scratch);
+			lat_live(&dst->lat, &src->lat, p->scratch);
+		}
+		/* ramp_end_ns was set before the thread started. */
+		uint64_t start = t->ramp_end_ns;
+		if (start < from)
+			from = start;
+		if (now > to)
+			to = now;
+		if (now > start)
+			g->job_runtime_ms += (now - start) / 1000000ULL;
+	}
+	g->runtime_ms = to > from ? (to - from) / 1000000ULL : 0;
+}
+
+/* One result the way the final one is made, from what has run so far. */
+static void so_far_one(struct run_progress_state *p, struct group_result *dst, const struct group_result *tmpl,
+		       const struct job_thread *const *threads, unsigned n, unsigned wave,
+		       unsigned running, uint64_t now)
+{
+	/* The template holds what the monitors added (samples, series): the
+	 * series' memory stays the template's. */
+	*dst = *tmpl;
+	if (wave < running)
+		run_collect(dst, threads, n);
+	else if (wave == running)
+		collect_live(p, dst, threads, n, now);
+}
+
+static void build_so_far(struct run_progress_state *p, struct run_result *r, uint64_t now,
+			 struct disk_delta *disks, size_t ndisks, const struct cpu_pct *cpu)
+{
+	*r = *p->result;
+	for (size_t i = 0; i < p->nsecs; i++)
+		so_far_one(p, &p->groups[i], &p->result->groups[i], p->secs[i].tptr,
+			   p->secs[i].nthreads, p->secs[i].wave, p->wave, now);
+	for (size_t u = 0; u < p->nunits; u++)
+		so_far_one(p, &p->entries[u], &p->result->entries[u], p->units[u].threads,
+			   p->units[u].nthreads, p->units[u].wave, p->wave, now);
+	r->groups = p->groups;
+	r->entries = p->entries;
+	r->ngroups = p->nsecs;
+	r->nentries = p->nunits;
+	r->disks = disks;
+	r->ndisks = ndisks;
+	if (cpu)
+		r->cpu_all = *cpu;
+	r->cpu = NULL;
+	r->ncpu = 0;
+}
+
+void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_end)
+{
+	if (!p || (wave_end && !p->niv))
+		return;
+	struct run_progress pr = { 0 };
+	struct disk_snapshot *now_disks = NULL;
+	size_t nnow = 0;
+	struct cpu_snapshot cpu_now = { 0 };
+	uint64_t now = now_ns();
+
+	p->wave = wave;
+	pr.wall_ms = run_wall_ms();
+	pr.t_ms = pr.wall_ms > p->result->start_wall_ms ? pr.wall_ms - p->result->start_wall_ms : 0;
+	pr.span_ms = pr.wall_ms > p->prev_ms ? pr.wall_ms - p->prev_ms : 0;
+	pr.wave_end = wave_end;
+	pr.iv = p->iv;
+	pr.niv = p->niv;
+	run_disks_snapshot(p->ot, &now_disks, &nnow);
+	struct disk_delta *deltas = nnow ? calloc(nnow, sizeof(*deltas)) : NULL;
+	struct disk_delta *total = nnow ? calloc(nnow, sizeof(*total)) : NULL;
+	if (deltas) {
+		pr.ndisks = run_disks_delta(p->disk_prev, p->ndisk_prev, now_disks, nnow, deltas);
+		pr.disks = deltas;
+	}
+	if (cpu_snapshot_take(&cpu_now) == 0) {
+		cpu_pct_between(&p->cpu_prev.all, &cpu_now.all, &pr.cpu_all);
+		pr.cpu_valid = true;
+	}
+	struct run_result so_far;
+	if (p->groups && !wave_end) {
+		struct cpu_pct since_start;
+		size_t ntotal = total ? run_disks_delta(p->disk_start, p->ndisk_start, now_disks,
+							nnow, total) : 0;
+		if (pr.cpu_valid)
+			cpu_pct_between(&p->cpu_start->all, &cpu_now.all, &since_start);
+		build_so_far(p, &so_far, now, total, ntotal, pr.cpu_valid ? &since_start : NULL);
+		so_far.end_wall_ms = pr.wall_ms;
+		pr.so_far = &so_far;
+	}
+	p->user->progress(&pr, p->user->arg);
+
+	free(p->disk_prev);
+	p->disk_prev = now_disks;
+	p->ndisk_prev = nnow;
+	if (pr.cpu_valid)
+		p->cpu_prev.all = cpu_now.all;
+	cpu_snapshot_free(&cpu_now);
+	free(deltas);
+	free(total);
+	p->prev_ms = pr.wall_ms;
+	p->niv = 0;
+}

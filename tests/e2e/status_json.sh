@@ -1,0 +1,114 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# status_json.sh - --status-interval with --output-format=json prints what
+# fio 3 prints: a whole JSON document per interval (the run so far), then
+# the final one, so a tool that splits fio's stream on its documents reads
+# blktop's. The same job runs under fio and blktop on one scratch loop
+# device: as many documents, each parses, io_bytes never goes down, each
+# interval document has the final one's keys, and the keys fio's interval
+# documents hold are in blktop's (fio_json_keys.py). Nothing but JSON on
+# standard output (blktop's text status lines would break the stream).
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+
+require_loop_root
+command -v fio >/dev/null 2>&1 || skip "fio is missing (apt-get install fio): nothing to compare with"
+command -v python3 >/dev/null 2>&1 || skip "python3 is missing (fio's package depends on it)"
+KEYS="$top_srcdir/tests/e2e/fio_json_keys.py"
+
+img=$(sparse_file disk 128M) || die "sparse file"
+dev=$(attach "$img") || die "attach"
+# 2.5 s at 1 s: two interval documents and the final one, with half a
+# second between the last interval and the end either way.
+cat >"$WORK/job.fio" <<JOB
+[global]
+ioengine=libaio
+direct=1
+runtime=2500ms
+time_based
+filename=$dev
+size=64m
+[rr]
+rw=randread
+iodepth=4
+JOB
+
+fio --output-format=json --status-interval=1 "$WORK/job.fio" >"$WORK/fio.json" 2>"$WORK/fio.err" ||
+	note "fio exit $?: $(head -c 300 "$WORK/fio.err")"
+"$BLKTOP" --batch --output-format=json --status-interval=1 --job "$WORK/job.fio" \
+	>"$WORK/bt.json" 2>"$WORK/bt.err" || fail "blktop exit $?: $(head -c 300 "$WORK/bt.err")"
+
+# check.py FIO BLKTOP: prints "fio N blktop M" and any fault, one a line.
+cat >"$WORK/check.py" <<'PY'
+import json, sys
+
+def docs(path):
+    s = open(path).read()
+    dec = json.JSONDecoder()
+    i, out = 0, []
+    while True:
+        while i < len(s) and s[i].isspace():
+            i += 1
+        if i >= len(s):
+            return out
+        d, i = dec.raw_decode(s, i)
+        out.append(d)
+
+def paths(o, p=""):
+    r = set()
+    if isinstance(o, dict):
+        for k, v in o.items():
+            if k == "bins" or k == "percentile":
+                r.add(p + "." + k)
+                continue
+            r.add(p + "." + k)
+            r |= paths(v, p + "." + k)
+    elif isinstance(o, list):
+        for x in o:
+            r |= paths(x, p + "[]")
+    return r
+
+f, b = docs(sys.argv[1]), docs(sys.argv[2])
+print("fio %d blktop %d" % (len(f), len(b)))
+bad = []
+if len(f) != len(b):
+    bad.append("documents: fio %d, blktop %d" % (len(f), len(b)))
+if len(b) < 2:
+    bad.append("blktop printed %d document(s): no interval documents" % len(b))
+final = paths(b[-1])
+prev = {}
+for n, d in enumerate(b):
+    miss = final - paths(d)
+    if miss:
+        bad.append("document %d lacks %s" % (n, sorted(miss)[:5]))
+    for j in d.get("jobs", []):
+        for dr in ("read", "write"):
+            k = (j["jobname"], dr)
+            v = j[dr]["io_bytes"]
+            if v < prev.get(k, 0):
+                bad.append("document %d: %s %s io_bytes %d < %d before" % (n, k[0], dr, v, prev[k]))
+            prev[k] = v
+    if n < len(b) - 1 and d["jobs"][0]["read"]["io_bytes"] == 0:
+        bad.append("document %d: no bytes read yet" % n)
+ts = [d["timestamp_ms"] for d in b]
+if ts != sorted(ts):
+    bad.append("timestamps go back: %s" % ts)
+for x in bad:
+    print("FAULT " + x)
+# The first interval documents, for the key comparison.
+json.dump(f[0], open(sys.argv[1] + ".first", "w"))
+json.dump(b[0], open(sys.argv[2] + ".first", "w"))
+PY
+out=$(python3 "$WORK/check.py" "$WORK/fio.json" "$WORK/bt.json" 2>&1) || fail "check: $out"
+note "$(printf '%s\n' "$out" | head -1)"
+faults=$(printf '%s\n' "$out" | grep '^FAULT' || true)
+if [ -z "$faults" ]; then
+	pass "as many documents as fio's, each parses, io_bytes never goes down, every document has the final one's keys"
+else
+	fail "$faults"
+fi
+if k=$(python3 "$KEYS" "$WORK/fio.json.first" "$WORK/bt.json.first" interval 2>&1); then
+	pass "every key of fio's first interval document is in blktop's, with its type"
+else
+	fail "interval document keys: $(printf '%s\n' "$k" | grep -v '^documents' | head -20)"
+fi
+finish
