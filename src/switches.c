@@ -372,7 +372,10 @@ const struct blktop_switch blktop_switches[] = {
 	  .man = "The usage and every job option, then exit.\n" },
 	{ .name = "version", .short_name = 'V', .section = SW_OPTION, .arg = SW_FLAG,
 	  .parse = set_version, .help = N_("the version, then exit"),
-	  .man = "The version, then exit.\n" },
+	  .man = "The version and how this blktop was built, then exit: its engines, where its "
+		 "counters and mount table are read from (libproc2 and libmount, or its own "
+		 "parsers), whether it is linked statically, its libraries, the folder its "
+		 "catalogs are read from and the verify types it computes.\n" },
 };
 
 const size_t blktop_switches_count = sizeof(blktop_switches) / sizeof(blktop_switches[0]);

@@ -23,6 +23,13 @@ void buildinfo_print(FILE *f)
 	/* TRANSLATORS: --version's line naming where CPU and disk counters
 	 * are read from (libproc2 or blktop's own /proc parsers). */
 	fprintf(f, _("counters: %s\n"), buildinfo_counters());
+	/* TRANSLATORS: --version's line naming what reads the mount table
+	 * (libmount, or blktop's own parser of /proc/self/mountinfo). */
+#ifdef HAVE_LIBMOUNT
+	fprintf(f, _("mount table: %s\n"), "libmount");
+#else
+	fprintf(f, _("mount table: %s\n"), _("built-in mountinfo parser"));
+#endif
 	/* TRANSLATORS: --version's line saying whether blktop was linked
 	 * statically (one file that needs no shared libraries) or not. */
 #ifdef BLKTOP_STATIC

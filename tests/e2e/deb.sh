@@ -103,6 +103,7 @@ done
 # ---- Run from the root ----
 B="$R/usr/bin/blktop"
 out=$(LC_ALL=C "$B" --version 2>&1) && echo "$out" | grep -q '^linked: dynamic' &&
+	echo "$out" | grep -q '^counters: libproc2' && echo "$out" | grep -q '^mount table: libmount' &&
 	pass "ROOT/usr/bin/blktop --version: $(echo "$out" | sed -n 's/^libraries: //p')" ||
 	{ fail "ROOT/usr/bin/blktop --version:"; echo "$out" | sed 's/^/    | /' >&2; }
 out=$(LC_ALL=C "$B" --list 2>&1)

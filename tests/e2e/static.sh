@@ -82,6 +82,7 @@ mount -t sysfs sysfs "$R/sys" || die "cannot mount /sys in the chroot"
 in_root() { env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C chroot "$R" /blktop "$@"; }
 
 out=$(in_root --version 2>&1) && echo "$out" | grep -q '^linked: static' &&
+	echo "$out" | grep -q '^mount table: built-in mountinfo parser' &&
 	pass "--version in the chroot: $(echo "$out" | sed -n 's/^engines: /engines /p')" ||
 	fail "--version in the chroot: $out"
 
