@@ -120,6 +120,8 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 	memset(a, 0, sizeof(*a));
 	a->mode = MODE_SCREEN;
 	a->format = OUTPUT_NORMAL;
+	a->formats = OUTFMT_NORMAL;
+	a->terse_version = 3;
 	a->delay_ms = 1000;
 	a->lat_limit_us = 500;
 	job_defaults(&a->job);

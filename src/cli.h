@@ -11,6 +11,14 @@
 enum cli_mode { MODE_SCREEN, MODE_RUN, MODE_LIST, MODE_JOBFILE, MODE_PROFILE, MODE_SUITE,
 		MODE_SWEEP, MODE_DEMO, MODE_HELP, MODE_VERSION };
 enum output_format { OUTPUT_NORMAL, OUTPUT_JSON, OUTPUT_CSV, OUTPUT_JSONL };
+/* --output-format's list (fio's form: "json,normal") as bits; a batch run
+ * prints each listed format in fio's order. args.format, the one format
+ * the procedures, the screen and --hosts use, is csv when csv is listed,
+ * else jsonl for jsonl, else json for json or json+, else normal. */
+enum {
+	OUTFMT_NORMAL = 1, OUTFMT_JSON = 2, OUTFMT_JSONPLUS = 4, OUTFMT_TERSE = 8,
+	OUTFMT_CSV = 16, OUTFMT_JSONL = 32,
+};
 
 /* Jobs one command line may describe with --name, and --section's limit. */
 #define CLI_MAX_JOBS 16
@@ -21,6 +29,8 @@ struct cli_args {
 	bool batch;
 	bool force;
 	enum output_format format;
+	unsigned formats;            /* OUTFMT_* bits */
+	unsigned terse_version;      /* --terse-version (3, fio's default) */
 	const char *output_file;     /* --output */
 	const char *jobfile;         /* --job */
 	const char *run_mode;        /* --run's MODE */

@@ -51,6 +51,8 @@ enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR, TARGET_OT
 /* Room in a job's set-options bitmap; options.c checks its table fits. */
 #define JOB_OPTIONS_MAX 512
 #define JOB_OPTION_WORDS ((JOB_OPTIONS_MAX + 63) / 64)
+/* fio's longest percentile_list. */
+#define JOB_PCT_MAX 20
 /* Room for the options as written (fio's "job options"). */
 #define JOB_GIVEN_MAX 8192
 
@@ -147,6 +149,12 @@ struct job_spec {
 	int kb_base;
 	int unit_base;
 	bool gtod_reduce, disable_lat, disable_clat, disable_slat;
+	/* fio's percentile options: which latencies list percentiles (and
+	 * json+ bins), which percentiles (ascending), and the decimals the
+	 * normal report shows them with (the most any value was given with). */
+	bool clat_percentiles, lat_percentiles, slat_percentiles;
+	double pct_list[JOB_PCT_MAX];
+	unsigned npct, pct_precision;
 	bool allrandrepeat;
 	char numa_cpu_nodes[64];
 	unsigned long long fsync_blocks;     /* fsync after every N writes */

@@ -78,6 +78,33 @@ static void print_jsonl_progress(const struct run_progress *p, void *arg)
 	writer_flush(w);
 }
 
+/* A run's report in each format --output-format lists, in fio's order
+ * (terse, JSON, normal). Before them, fio's line for each failed job, on
+ * standard output in every format as fio prints it; with --output on
+ * stderr, so the file holds the report alone (fio's has no such line). */
+static void print_reports(const struct cli_args *args, FILE *out, const struct run_result *r)
+{
+	unsigned formats = args->formats;
+	/* jsonl is a stream of its own: its last line is the whole report. */
+	if (args->format == OUTPUT_JSONL) {
+		report_jsonl_final(out, r);
+		return;
+	}
+	report_error_lines(args->output_file ? stderr : out, r);
+	/* A single run has no procedure table: csv is terse, as in fio. */
+	if (formats & (OUTFMT_TERSE | OUTFMT_CSV))
+		report_terse(out, r);
+	if (formats & OUTFMT_JSONPLUS)
+		report_json_plus(out, r);
+	else if (formats & OUTFMT_JSON)
+		report_json(out, r);
+	if (formats & OUTFMT_NORMAL) {
+		/* fio's normal report opens with a blank line. */
+		fputc('\n', out);
+		report_normal(out, r);
+	}
+}
+
 /* Runs a job set without the screen and prints its report. */
 static int run_batch(const struct cli_args *args, struct job_set *set)
 {
@@ -127,7 +154,7 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	/* fio's lines before the run, once the gate has passed: a refusal
 	 * stays one line. */
 	struct preamble pre = { out, set, args->format, hooks.interval_ms };
-	if (args->format == OUTPUT_NORMAL || args->format == OUTPUT_JSONL) {
+	if ((args->formats & OUTFMT_NORMAL) || args->format == OUTPUT_JSONL) {
 		hooks.ready = print_preamble;
 		hooks.ready_arg = &pre;
 	}
@@ -140,12 +167,8 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	if (args->dry_run)
 		report_dry_run(out, &result,
 			       args->format == OUTPUT_JSON || args->format == OUTPUT_JSONL);
-	else if (args->format == OUTPUT_JSON)
-		report_json(out, &result);
-	else if (args->format == OUTPUT_JSONL)
-		report_jsonl_final(out, &result);
 	else
-		report_normal(out, &result);
+		print_reports(args, out, &result);
 	/* The error that ended the run, or else the errors it ignored. */
 	if ((result.exit_status && err[0]) || run_ignored_errors(&result, err, sizeof(err)))
 		fprintf(stderr, "blktop: %s\n", err);

@@ -166,3 +166,90 @@ int parse_exitall_on_error(const struct job_option *o, struct job_spec *job, con
 	job->exitall_on_error = true;
 	return 0;
 }
+
+/* A number with an optional '.' fraction whatever the locale's decimal
+ * point (job files are written with '.'); *digits gets the fraction's
+ * length. end is left at the first byte not taken, or at s if none. */
+static double decimal(const char *s, const char **end, unsigned *digits)
+{
+	const char *p = s;
+	double v = 0, scale = 1;
+	bool any = false;
+
+	*digits = 0;
+	for (; *p >= '0' && *p <= '9'; p++, any = true)
+		v = v * 10 + (*p - '0');
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++, any = true, (*digits)++) {
+			scale /= 10;
+			v += (*p - '0') * scale;
+		}
+	*end = any ? p : s;
+	return v;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* fio's percentile_list: up to 20 values in (0, 100] joined by ':',
+ * reported in ascending order as fio sorts them. fio takes 0 too but
+ * stops the list there; blktop says so instead. */
+int parse_pct_list(const struct job_option *o, struct job_spec *job, const char *value,
+		   char *err, size_t errlen)
+{
+	double v[JOB_PCT_MAX];
+	unsigned n = 0, precision = 0;
+
+	for (const char *p = value ? value : ""; *p;) {
+		const char *end;
+		unsigned digits;
+		if (n == JOB_PCT_MAX) {
+			snprintf(err, errlen, _("%s: more than %d percentiles"), o->name, JOB_PCT_MAX);
+			return -1;
+		}
+		double x = decimal(p, &end, &digits);
+		if (end == p || (*end && *end != ':') || !(x > 0 && x <= 100)) {
+			snprintf(err, errlen,
+				 _("%s: '%s' is not a list of percentages above 0 such as 50:99:99.9"),
+				 o->name, value);
+			return -1;
+		}
+		v[n++] = x;
+		if (digits > precision)
+			precision = digits;
+		p = *end ? end + 1 : end;
+	}
+	if (!n) {
+		snprintf(err, errlen, _("%s: '%s' is not a list of percentages above 0 such as 50:99:99.9"),
+			 o->name, value ? value : "");
+		return -1;
+	}
+	qsort(v, n, sizeof(v[0]), cmp_double);
+	memcpy(job->pct_list, v, n * sizeof(v[0]));
+	job->npct = n;
+	job->pct_precision = precision;
+	return 0;
+}
+
+void format_pct_list(const struct job_option *o, const struct job_spec *job, char *buf,
+		     size_t len)
+{
+	/* Whole numbers of 10^-precision, so the point is '.' in any locale. */
+	unsigned long long scale = 1;
+	size_t used = 0;
+	(void)o;
+	for (unsigned i = 0; i < job->pct_precision && i < 6; i++)
+		scale *= 10;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < job->npct && used < len; i++) {
+		unsigned long long x = (unsigned long long)(job->pct_list[i] * (double)scale + 0.5);
+		used += (size_t)snprintf(buf + used, len - used, "%s%llu", i ? ":" : "", x / scale);
+		if (scale > 1 && used < len)
+			used += (size_t)snprintf(buf + used, len - used, ".%0*llu",
+						 (int)(job->pct_precision < 6 ? job->pct_precision : 6),
+						 x % scale);
+	}
+}

@@ -126,6 +126,7 @@ OPTION_VALUE_FN(buffered);
 OPTION_VALUE_FN(cpumask);
 OPTION_VALUE_FN(kb_base);
 OPTION_VALUE_FN(unit_base);
+OPTION_VALUE_FN(pct_list);
 int parse_exitall_on_error(const struct job_option *o, struct job_spec *job, const char *value,
 			   char *err, size_t errlen);
 int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,

@@ -30,7 +30,8 @@ static size_t run_modes(const char **names, size_t max)
 
 static size_t output_formats(const char **names, size_t max)
 {
-	static const char *const formats[] = { "normal", "json", "csv", "jsonl", NULL };
+	static const char *const formats[] = { "normal", "json", "json+", "terse", "csv", "jsonl",
+					       NULL };
 	return list(formats, names, max);
 }
 
@@ -174,20 +175,67 @@ static int set_scratch(struct cli_args *a, const char *v, char *err, size_t errl
 	return 0;
 }
 
+/* fio's list form: "json,normal" prints both, each format once. */
 static int set_output_format(struct cli_args *a, const char *v, char *err, size_t errlen)
 {
-	if (!v)
-		return ERR("%s", _("--output-format needs a value: normal, json, csv or jsonl"));
-	if (!strcmp(v, "normal"))
-		a->format = OUTPUT_NORMAL;
-	else if (!strcmp(v, "json"))
-		a->format = OUTPUT_JSON;
-	else if (!strcmp(v, "csv"))
-		a->format = OUTPUT_CSV;
-	else if (!strcmp(v, "jsonl"))
+	static const unsigned bits[] = { OUTFMT_NORMAL, OUTFMT_JSON, OUTFMT_JSONPLUS,
+					 OUTFMT_TERSE, OUTFMT_CSV, OUTFMT_JSONL };
+	const char *names[8];
+	size_t nn = output_formats(names, 8);
+	char allowed[128] = "";
+	for (size_t k = 0; k < nn; k++)
+		snprintf(allowed + strlen(allowed), sizeof(allowed) - strlen(allowed), "%s%s",
+			 k ? ", " : "", names[k]);
+
+	if (!v || !*v)
+		return ERR(_("--output-format needs a value: %s, or several joined by ','"), allowed);
+	unsigned set = 0;
+	for (const char *p = v;; p++) {
+		size_t n = strcspn(p, ","), k;
+		for (k = 0; k < nn; k++)
+			if (n == strlen(names[k]) && !strncmp(p, names[k], n))
+				break;
+		if (k == nn)
+			return ERR(_("--output-format: unknown format '%.*s' (allowed: %s)"),
+				   (int)(n > 64 ? 64 : n), p, allowed);
+		set |= bits[k];
+		p += n;
+		if (!*p)
+			break;
+	}
+	/* jsonl is a stream of lines while the job runs: no other format
+	 * can share its output. */
+	if ((set & OUTFMT_JSONL) && set != OUTFMT_JSONL)
+		return ERR("%s", _("--output-format: jsonl is a stream of its own, not listed with other formats"));
+	a->formats = set;
+	if (set & OUTFMT_JSONL)
 		a->format = OUTPUT_JSONL;
+	else if (set & OUTFMT_CSV)
+		a->format = OUTPUT_CSV;
+	else if (set & (OUTFMT_JSON | OUTFMT_JSONPLUS))
+		a->format = OUTPUT_JSON;
 	else
-		return ERR(_("--output-format: unknown format '%s' (allowed: normal, json, csv, jsonl)"), v);
+		a->format = OUTPUT_NORMAL;
+	return 0;
+}
+
+/* fio's --minimal: terse alone. */
+static int set_minimal(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->formats = OUTFMT_TERSE;
+	a->format = OUTPUT_NORMAL;
+	return 0;
+}
+
+static int set_terse_version(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	/* fio's versions 2, 4 and 5 differ from 3 field by field; blktop
+	 * writes the one fio writes by default. */
+	if (!v || strcmp(v, "3") != 0)
+		return ERR(_("--terse-version: '%s' is not supported (blktop writes fio's version 3)"),
+			   v ? v : "");
+	a->terse_version = 3;
 	return 0;
 }
 
@@ -318,10 +366,29 @@ const struct blktop_switch blktop_switches[] = {
 	{ .name = "output-format", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
 	  .metavar = "FORMAT",
 	  .choices = output_formats, .parse = set_output_format,
-	  .help = N_("normal, json or csv"),
-	  .man = ".B normal\n(the default),\n.B json\nor\n.BR csv .\nCSV is the table of\n"
-		 ".BR \\-\\-profile ,\n.B \\-\\-suite\nand\n.BR \\-\\-sweep ;\n"
-		 "a single run prints normal or JSON.\n" },
+	  .help = N_("normal, json, json+, terse, csv or jsonl; several as fio takes them: json,normal"),
+	  .man = ".B normal\n(the default) is fio's text report, then blktop's own blocks;\n"
+		 ".B json\nis fio 3's JSON document, blktop's figures under its\n.B blktop\nkey;\n"
+		 ".B json+\nadds fio's latency histograms: a\n.B bins\nmap in each listed latency\n"
+		 "(bucket value in nanoseconds, as fio's log-linear buckets have them, to the\n"
+		 "number of I/Os in it; only buckets that are not empty), which fio's\n"
+		 ".B fio_jsonplus_clat2csv\nreads;\n"
+		 ".B terse\nis fio's terse format version 3, one line of fields joined by\n"
+		 ".B ;\nper job;\n"
+		 ".B csv\nis the table of\n.BR \\-\\-profile ,\n.B \\-\\-suite\nand\n"
+		 ".BR \\-\\-sweep ,\nand terse for a single run (fio's csv);\n"
+		 ".B jsonl\nis one JSON object per line while the job runs.\n"
+		 "Several joined by commas (fio's form, such as\n.BR json,normal )\n"
+		 "are each printed once, in fio's order: terse, JSON, normal.\n" },
+	{ .name = "terse-version", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
+	  .metavar = "3", .parse = set_terse_version,
+	  .help = N_("fio's terse format version (3, the only one written)"),
+	  .man = "The version of\n.BR \\-\\-output\\-format=terse :\n"
+		 "3, fio's default, is the only one blktop writes.\n" },
+	{ .name = "minimal", .local = true, .section = SW_OPTION, .arg = SW_FLAG,
+	  .parse = set_minimal, .help = N_("the report in fio's terse format only (as fio's --minimal)"),
+	  .man = "Print the report in fio's terse format alone, as\n"
+		 ".B \\-\\-output\\-format=terse\ndoes (fio's\n.BR \\-\\-minimal ).\n" },
 	{ .name = "output", .local = true, .section = SW_OPTION, .arg = SW_VALUE, .metavar = "FILE",
 	  .parse = set_output, .help = N_("write the report to FILE"),
 	  .man = "Write the report to\n.I FILE\n"

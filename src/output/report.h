@@ -27,6 +27,17 @@ void report_normal_preamble(FILE *out, const struct job_set *set);
 /* fio 3's JSON layout ("fio version" names blktop in fio's form), with
  * blktop's own figures under "blktop". Never translated. */
 void report_json(FILE *out, const struct run_result *r);
+/* The same with fio's json+ additions: each listed latency's histogram as
+ * "bins" (bucket value in ns to count), as fio 3.33 writes them. */
+void report_json_plus(FILE *out, const struct run_result *r);
+
+/* fio's terse format, version 3: one line of ';'-joined fields per report
+ * entry, for scripts that split fio's by position. Never translated. */
+void report_terse(FILE *out, const struct run_result *r);
+
+/* fio's lines for a run that failed, one per failed report entry
+ * ("fio: pid=N, err=E/..., error=TEXT"), in fio's words. */
+void report_error_lines(FILE *out, const struct run_result *r);
 
 /* One compact block for --status-interval: that interval's IOPS,
  * bandwidth, clat mean and percentiles per direction (not totals so far). */

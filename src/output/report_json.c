@@ -6,6 +6,7 @@
 #include "config.h"
 #include "output/report.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <time.h>
@@ -24,9 +25,37 @@ static uint64_t rounded(double v)
 	return v > 0 ? (uint64_t)llround(v) : 0;
 }
 
-/* s NULL: fio's all-zero object for a direction blktop never does. */
+/* fio's histogram has 29 groups of HIST_SUB buckets (up to 2^34 ns, about
+ * 17 s), its last bucket taking everything longer; blktop's has the same
+ * buckets below that and goes further, so json+ folds what is above into
+ * fio's last bucket and its bins are fio's. */
+#define FIO_PLAT_NR (29 * HIST_SUB)
+_Static_assert(HIST_SUB_BITS == 6 && HIST_NR >= FIO_PLAT_NR,
+	       "json+ bins need fio's log-linear layout (FIO_IO_U_PLAT_BITS 6)");
+
+/* fio's json+ "bins": each non-empty bucket's value in ns (the middle of
+ * the bucket, exact below 128 ns) to its count, in ascending order. */
+static void add_bins(struct json *o, const struct hist *h)
+{
+	struct json *bins = json_add_object(o, "bins");
+	uint64_t last = 0;
+	for (unsigned b = FIO_PLAT_NR - 1; b < HIST_NR; b++)
+		last += h->count[b];
+	for (unsigned b = 0; b < FIO_PLAT_NR; b++) {
+		uint64_t n = b == FIO_PLAT_NR - 1 ? last : h->count[b];
+		if (!n)
+			continue;
+		char name[32];
+		snprintf(name, sizeof(name), "%" PRIu64, hist_bucket_value(b));
+		json_add_u64(bins, name, n);
+	}
+}
+
+/* s NULL: fio's all-zero object for a direction blktop never does. With
+ * percentiles (the job's option for this latency): fio's percentile map,
+ * and with plus (json+) the histogram's bins. */
 static void add_lat(struct json *parent, const char *key, const struct lat_stat *s,
-		    bool percentiles)
+		    const struct job_spec *spec, bool percentiles, bool plus)
 {
 	struct json *o = json_add_object(parent, key);
 	struct lat_summary l;
@@ -43,36 +72,23 @@ static void add_lat(struct json *parent, const char *key, const struct lat_stat 
 	if (!s || !percentiles || !l.n)
 		return;
 	uint64_t v[REPORT_MAX_PCTS];
-	size_t n = report_percentiles(s, v);
+	const double *pcts;
+	size_t n = report_percentiles(s, spec, v, &pcts);
 	struct json *p = json_add_object(o, "percentile");
 	for (size_t i = 0; i < n; i++) {
 		char name[32];
-		snprintf(name, sizeof(name), "%f", hist_default_pcts[i]);
+		snprintf(name, sizeof(name), "%f", pcts[i]);
 		json_add_u64(p, name, v[i]);
 	}
-}
-
-/* The stonewall group's aggregate bandwidth, bytes/s (fio's rs->agg). */
-static uint64_t group_agg(const struct run_result *r, unsigned gid, int d)
-{
-	uint64_t bytes = 0, max_run = 0;
-	size_t ne;
-	const struct group_result *es = report_entries(r, &ne);
-	for (size_t i = 0; i < ne; i++) {
-		const struct group_result *g = &es[i];
-		if (g->groupid != gid || !report_dir_active(g, d))
-			continue;
-		bytes += g->dir[d].bytes;
-		if (g->runtime_ms > max_run)
-			max_run = g->runtime_ms;
-	}
-	return max_run ? bytes / max_run * 1000 + bytes % max_run * 1000 / max_run : 0;
+	if (plus)
+		add_bins(o, &s->hist);
 }
 
 /* g NULL: zeros, for trim. */
 static void add_dir(struct json *job, const char *key, const struct run_result *r,
-		    const struct group_result *g, int d)
+		    const struct group_result *g, int d, bool plus)
 {
+	const struct job_spec *spec = g ? &g->spec : NULL;
 	struct json *o = json_add_object(job, key);
 	const struct dir_stats *ds = g ? &g->dir[d] : NULL;
 	struct dir_rates rt = { 0 };
@@ -88,15 +104,15 @@ static void add_dir(struct json *job, const char *key, const struct run_result *
 	json_add_u64(o, "total_ios", ds ? ds->ios : 0);
 	json_add_u64(o, "short_ios", 0);
 	json_add_u64(o, "drop_ios", 0);
-	add_lat(o, "slat_ns", ds ? &ds->slat : NULL, false);
-	add_lat(o, "clat_ns", ds ? &ds->clat : NULL, true);
-	add_lat(o, "lat_ns", ds ? &ds->lat : NULL, false);
+	add_lat(o, "slat_ns", ds ? &ds->slat : NULL, spec, report_pct_on(spec, REPORT_SLAT), plus);
+	add_lat(o, "clat_ns", ds ? &ds->clat : NULL, spec, report_pct_on(spec, REPORT_CLAT), plus);
+	add_lat(o, "lat_ns", ds ? &ds->lat : NULL, spec, report_pct_on(spec, REPORT_LAT), plus);
 
 	const struct sample_stat *bw = g ? &g->bw_samples[d] : NULL;
 	bool have = bw && bw->w.n;
 	double mean = have ? bw->w.mean : 0, agg_pct = 0;
 	if (have) {
-		uint64_t agg = group_agg(r, g->groupid, d);
+		uint64_t agg = report_group_agg(r, g->groupid, d);
 		agg_pct = 100.0;
 		if (agg > 1024) {
 			agg_pct = mean * 100.0 / ((double)agg / 1024.0);
@@ -210,7 +226,8 @@ static uint64_t elapsed_s(const struct run_result *r)
 	return end > start ? (end - start + 999) / 1000 : 0;
 }
 
-static void add_job(struct json *jobs, const struct run_result *r, const struct group_result *g)
+static void add_job(struct json *jobs, const struct run_result *r, const struct group_result *g,
+		    bool plus)
 {
 	static const char *const depth_names[DEPTH_LEVELS] = {
 		"1", "2", "4", "8", "16", "32", ">=64",
@@ -226,11 +243,11 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 	json_add_u64(j, "elapsed", elapsed_s(r));
 	add_job_options(j, g);
 	for (int d = 0; d < DIR_COUNT; d++)
-		add_dir(j, dir_key[d], r, g, d);
-	add_dir(j, "trim", r, NULL, 0);
+		add_dir(j, dir_key[d], r, g, d, plus);
+	add_dir(j, "trim", r, NULL, 0, plus);
 	struct json *sync = json_add_object(j, "sync");
 	json_add_u64(sync, "total_ios", 0);
-	add_lat(sync, "lat_ns", NULL, false);
+	add_lat(sync, "lat_ns", NULL, NULL, false, plus);
 
 	json_add_u64(j, "job_runtime", g->job_runtime_ms ? g->job_runtime_ms : g->runtime_ms);
 	json_add_double(j, "usr_cpu", g->usr_cpu);
@@ -382,7 +399,7 @@ static void add_blktop(struct json *root, const struct run_result *r)
 	add_device(bt, r);
 }
 
-struct json *report_json_tree(const struct run_result *r)
+static struct json *json_tree(const struct run_result *r, bool plus)
 {
 	struct json *root = json_object_new();
 	uint64_t ms = report_ms(r);
@@ -409,19 +426,34 @@ struct json *report_json_tree(const struct run_result *r)
 		json_add_object(root, "global options");
 	struct json *jobs = json_add_array(root, "jobs");
 	for (size_t i = 0; i < ne; i++)
-		add_job(jobs, r, &es[i]);
+		add_job(jobs, r, &es[i], plus);
 	add_disk_util(root, r);
 	add_blktop(root, r);
 	return root;
 }
 
-void report_json(FILE *out, const struct run_result *r)
+struct json *report_json_tree(const struct run_result *r)
+{
+	return json_tree(r, false);
+}
+
+static void json_report(FILE *out, const struct run_result *r, bool plus)
 {
 	/* Percentile keys are printf'd: "99.000000" in every locale. */
 	struct report_numeric num;
 	report_numeric_begin(&num);
-	struct json *root = report_json_tree(r);
+	struct json *root = json_tree(r, plus);
 	json_print(out, root);
 	json_free(root);
 	report_numeric_end(&num);
+}
+
+void report_json(FILE *out, const struct run_result *r)
+{
+	json_report(out, r, false);
+}
+
+void report_json_plus(FILE *out, const struct run_result *r)
+{
+	json_report(out, r, true);
 }

@@ -61,12 +61,15 @@ static void print_lat(FILE *out, const char *name, const struct lat_stat *s)
 		report_num(b, sizeof(b), l.max, 6, false, ""), l.mean, l.stddev);
 }
 
-static void print_percentiles(FILE *out, const char *name, const struct lat_stat *s)
+static void print_percentiles(FILE *out, const char *name, const struct lat_stat *s,
+			      const struct job_spec *spec)
 {
 	uint64_t v[REPORT_MAX_PCTS];
+	const double *pcts;
 	if (!s->n)
 		return;
-	size_t n = report_percentiles(s, v);
+	size_t n = report_percentiles(s, spec, v, &pcts);
+	int prec = (int)report_pct_precision(spec);
 	if (!n)
 		return;
 	uint64_t minv = UINT64_MAX, maxv = 0;
@@ -92,7 +95,7 @@ static void print_percentiles(FILE *out, const char *name, const struct lat_stat
 	int width = report_digits(maxv / divisor);
 	if (width < 5)
 		width = 5;
-	const size_t per_line = (size_t)((80 - 7) / (2 + 10 + width));
+	const size_t per_line = (size_t)((80 - 7) / (prec + 10 + width));
 
 	fprintf(out, "    %s percentiles (%s):\n     |", name, unit);
 	for (size_t j = 0; j < n; j++) {
@@ -102,7 +105,7 @@ static void print_percentiles(FILE *out, const char *name, const struct lat_stat
 		uint64_t x = v[j];
 		for (int i = 0; i < scale_down; i++)
 			x = (x + 999) / 1000;   /* fio rounds up */
-		fprintf(out, " %5.2fth=[%*" PRIu64 "]%c", hist_default_pcts[j], width, x,
+		fprintf(out, " %*.*fth=[%*" PRIu64 "]%c", prec + 3, prec, pcts[j], width, x,
 			last ? '\n' : ',');
 		if (!last && j % per_line == per_line - 1)
 			fputc('\n', out);
@@ -202,7 +205,13 @@ static void print_dir(FILE *out, const struct run_result *r, const struct group_
 	print_lat(out, "slat", &ds->slat);
 	print_lat(out, "clat", &ds->clat);
 	print_lat(out, " lat", &ds->lat);
-	print_percentiles(out, "clat", &ds->clat);
+	/* fio's order, each as the job's percentile options ask. */
+	if (report_pct_on(&g->spec, REPORT_SLAT))
+		print_percentiles(out, "slat", &ds->slat, &g->spec);
+	if (report_pct_on(&g->spec, REPORT_CLAT))
+		print_percentiles(out, "clat", &ds->clat, &g->spec);
+	if (report_pct_on(&g->spec, REPORT_LAT))
+		print_percentiles(out, "lat", &ds->lat, &g->spec);
 	print_samples(out, r, g, d);
 }
 
@@ -229,6 +238,17 @@ static void print_bucket_group(FILE *out, const char *unit, const double *pct, i
 		fputc('\n', out);
 }
 
+void report_error_lines(FILE *out, const struct run_result *r)
+{
+	char verror[640];
+	size_t ne;
+	const struct group_result *es = report_entries(r, &ne);
+	for (size_t i = 0; i < ne; i++)
+		if (es[i].error)
+			fprintf(out, "fio: pid=%d, err=%d/%s\n", (int)getpid(), es[i].error,
+				report_verror(&es[i], verror, sizeof(verror)));
+}
+
 static void print_group(FILE *out, const struct run_result *r, const struct group_result *g)
 {
 	time_t when = r->start_wall ? (time_t)r->start_wall : time(NULL);
@@ -236,14 +256,15 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 	if (!ctime_r(&when, date))
 		date[0] = '\0';
 	date[strcspn(date, "\n")] = '\0';
+	char verror[640];
 
 	if (!g->error)
 		fprintf(out, "%s: (groupid=%u, jobs=%u): err=%2d: pid=%d: %s\n", g->name,
 			g->groupid, g->nthreads, 0, (int)getpid(), date);
 	else
 		fprintf(out, "%s: (groupid=%u, jobs=%u): err=%2d (%s): pid=%d: %s\n", g->name,
-			g->groupid, g->nthreads, g->error,
-			g->error_msg[0] ? g->error_msg : strerror(g->error), (int)getpid(), date);
+			g->groupid, g->nthreads, g->error, report_verror(g, verror, sizeof(verror)),
+			(int)getpid(), date);
 
 	for (int d = 0; d < DIR_COUNT; d++)
 		if (report_dir_active(g, d))
@@ -432,6 +453,8 @@ void report_normal_preamble(FILE *out, const struct job_set *set)
 		threads += j->numjobs;
 	}
 	fprintf(out, "%s\n", REPORT_FIO_VERSION);
-	fprintf(out, "Starting %llu thread%s\n\n", threads, threads == 1 ? "" : "s");
+	/* The blank line after it opens the report (see main.c),
+	 * so fio's error lines and other formats come between, as in fio. */
+	fprintf(out, "Starting %llu thread%s\n", threads, threads == 1 ? "" : "s");
 	fflush(out);
 }

@@ -66,9 +66,30 @@ void report_dir_rates(const struct group_result *g, int dir, struct dir_rates *o
 /* Whether a direction did anything worth a block of its own. */
 bool report_dir_active(const struct group_result *g, int dir);
 
-/* Percentiles of a latency measure at hist_default_pcts (npcts is
- * returned; at most REPORT_MAX_PCTS). */
-size_t report_percentiles(const struct lat_stat *s, uint64_t *out);
+/* The percentiles a job reports (its percentile_list, fio's 17 by
+ * default; spec NULL: the defaults) in ascending order; returns how many
+ * (at most REPORT_MAX_PCTS). */
+size_t report_pct_list(const struct job_spec *spec, const double **pcts);
+/* The decimals the normal report gives them (fio's percentile_precision). */
+unsigned report_pct_precision(const struct job_spec *spec);
+/* Whether a job reports a latency's percentiles (and json+ bins): fio's
+ * clat_percentiles, lat_percentiles, slat_percentiles, off with
+ * disable_*lat and gtod_reduce as in fio. spec NULL: fio's defaults. */
+enum report_lat { REPORT_SLAT, REPORT_CLAT, REPORT_LAT };
+bool report_pct_on(const struct job_spec *spec, enum report_lat which);
+/* A latency measure at those percentiles: fills out, points pcts at the
+ * list and returns its length. */
+size_t report_percentiles(const struct lat_stat *s, const struct job_spec *spec, uint64_t *out,
+			  const double **pcts);
+
+/* What fio puts after err=N in a failed job's lines ("file:..., func=io_u
+ * error, error=No space left on device"): fio's form, in English in every
+ * locale; file: names the target (fio names its source line). */
+const char *report_verror(const struct group_result *g, char *buf, size_t len);
+
+/* A stonewall group's aggregate bandwidth in a direction, bytes/s
+ * (fio's rs->agg: its bytes over its longest runtime). */
+uint64_t report_group_agg(const struct run_result *r, unsigned gid, int d);
 
 /* fio's "lat (usec): 250=0.01%" shares of clat, both directions. */
 void report_lat_buckets(const struct group_result *g, struct lat_buckets *out);

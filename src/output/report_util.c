@@ -5,6 +5,7 @@
 #include "config.h"
 #include "output/report_priv.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -113,13 +114,70 @@ void report_dir_rates(const struct group_result *g, int dir, struct dir_rates *o
 	out->iops = (double)d->ios * 1000.0 / (double)t;
 }
 
-size_t report_percentiles(const struct lat_stat *s, uint64_t *out)
+size_t report_pct_list(const struct job_spec *spec, const double **pcts)
 {
-	size_t n = hist_default_npcts;
-	if (n > REPORT_MAX_PCTS)
-		n = REPORT_MAX_PCTS;
-	hist_percentiles(&s->hist, hist_default_pcts, n, lat_min(s), s->max_ns, out);
+	size_t n = spec && spec->npct ? spec->npct : hist_default_npcts;
+	*pcts = spec && spec->npct ? spec->pct_list : hist_default_pcts;
+	return n > REPORT_MAX_PCTS ? REPORT_MAX_PCTS : n;
+}
+
+unsigned report_pct_precision(const struct job_spec *spec)
+{
+	/* fio's defaults go to two decimals (99.95). */
+	return spec && spec->npct ? spec->pct_precision : 2;
+}
+
+bool report_pct_on(const struct job_spec *spec, enum report_lat which)
+{
+	if (!spec)
+		return which == REPORT_CLAT;
+	if (spec->gtod_reduce)
+		return false;
+	switch (which) {
+	case REPORT_SLAT:
+		return spec->slat_percentiles && !spec->disable_slat;
+	case REPORT_CLAT:
+		return spec->clat_percentiles && !spec->disable_clat;
+	case REPORT_LAT:
+		return spec->lat_percentiles && !spec->disable_lat;
+	}
+	return false;
+}
+
+size_t report_percentiles(const struct lat_stat *s, const struct job_spec *spec, uint64_t *out,
+			  const double **pcts)
+{
+	size_t n = report_pct_list(spec, pcts);
+	hist_percentiles(&s->hist, *pcts, n, lat_min(s), s->max_ns, out);
 	return n;
+}
+
+uint64_t report_group_agg(const struct run_result *r, unsigned gid, int d)
+{
+	uint64_t bytes = 0, max_run = 0;
+	size_t ne;
+	const struct group_result *es = report_entries(r, &ne);
+	for (size_t i = 0; i < ne; i++) {
+		const struct group_result *g = &es[i];
+		if (g->groupid != gid || !report_dir_active(g, d))
+			continue;
+		bytes += g->dir[d].bytes;
+		if (g->runtime_ms > max_run)
+			max_run = g->runtime_ms;
+	}
+	return max_run ? bytes / max_run * 1000 + bytes % max_run * 1000 / max_run : 0;
+}
+
+const char *report_verror(const struct group_result *g, char *buf, size_t len)
+{
+	/* fio's keywords and English text whatever the locale, as fio's. */
+	locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+	const char *text = c ? strerror_l(g->error, c) : "";
+	snprintf(buf, len, "file:%s, func=%s, error=%s", g->path[0] ? g->path : g->name,
+		 g->error == EILSEQ ? "verify" : "io_u error", text);
+	if (c)
+		freelocale(c);
+	return buf;
 }
 
 /* Share of clat samples of both directions in [lo, hi), in percent. */

@@ -289,7 +289,8 @@ static void test_normal_report(void **state)
 	assert_has(s, "     issued rwts: total=0,115800,0,0 short=0,0,0,0 dropped=0,0,0,0\n");
 
 	/* The failed group: error in the header, msec units, errors line. */
-	assert_has(s, "seqread: (groupid=1, jobs=1): err= 5 (Input/output error): pid=");
+	assert_has(s, "seqread: (groupid=1, jobs=1): err= 5 (file:/dev/vdc, func=io_u error, "
+		      "error=Input/output error): pid=");
 	assert_has(s, "  read: IOPS=150, BW=150MiB/s (157MB/s)(300MiB/2000msec)\n");
 	assert_has(s, "    clat (msec): min=5, max=199, avg=102.17, stdev=");
 	assert_has(s, "    clat percentiles (msec):\n     |  1.00th=[    7],");
@@ -433,6 +434,84 @@ static void test_json_report(void **state)
 }
 
 /* Reasons that did not fit are counted in one last element. */
+static char *render(const struct run_result *r, void (*fn)(FILE *, const struct run_result *))
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	assert_non_null(m);
+	fn(m, r);
+	assert_int_equal(fclose(m), 0);
+	return buf;
+}
+
+/* json+ bins are fio's buckets: the middle of each 1/64 of an octave
+ * (exact below 128 ns), only non-empty ones, anything past fio's last
+ * bucket (about 17 s) counted in it; the percentile options pick which
+ * latencies list percentiles and bins, and which percentiles. */
+static void test_json_plus_and_percentile_options(void **state)
+{
+	struct fixture *f = *state;
+	struct group_result *g = &f->r.groups[0];
+	char err[256];
+	lat_add(&g->dir[DIR_WRITE].clat, 100);             /* exact */
+	lat_add(&g->dir[DIR_WRITE].clat, 40ULL << 30);     /* past fio's last bucket */
+	assert_int_equal(job_option_set(&g->spec, "lat_percentiles", "1", err, sizeof(err)), 0);
+	assert_int_equal(job_option_set(&g->spec, "percentile_list", "99.5:50", err, sizeof(err)), 0);
+	char *s = render(&f->r, report_json_plus);
+	dump(s, "jsonplus");
+	assert_true(json_valid(s));
+	assert_true(json_num(s, "jobs|0|write|clat_ns|bins|100") == 1);
+	assert_true(json_num(s, "jobs|0|write|clat_ns|bins|17112760320") == 1);
+	/* 20000 ns: 2^14 + 14 * 2^8, so the bucket's middle is 20096. */
+	assert_true(json_num(s, "jobs|0|write|clat_ns|bins|20096") >= 1);
+	assert_null(json_find(s, "jobs|0|write|clat_ns|bins|20000"));
+	assert_non_null(json_find(s, "jobs|0|write|lat_ns|bins"));
+	assert_null(json_find(s, "jobs|0|write|slat_ns|bins"));
+	assert_null(json_find(s, "jobs|0|write|slat_ns|percentile"));
+	assert_non_null(json_find(s, "jobs|0|write|lat_ns|percentile|50.000000"));
+	assert_non_null(json_find(s, "jobs|0|write|clat_ns|percentile|99.500000"));
+	assert_null(json_find(s, "jobs|0|write|clat_ns|percentile|99.000000"));
+	free(s);
+	s = render(&f->r, report_json);
+	assert_null(json_find(s, "jobs|0|write|clat_ns|bins"));
+	free(s);
+	s = render_normal(&f->r);
+	/* fio's precision: as many decimals as the list was given with. */
+	assert_has(s, "    clat percentiles (nsec):\n     | 50.0th=[24960], 99.5th=[30080]\n");
+	assert_has(s, "    lat percentiles (nsec):\n     | 50.0th=[");
+	free(s);
+	assert_int_equal(job_option_set(&g->spec, "clat_percentiles", "0", err, sizeof(err)), 0);
+	s = render(&f->r, report_json_plus);
+	assert_null(json_find(s, "jobs|0|write|clat_ns|percentile"));
+	assert_null(json_find(s, "jobs|0|write|clat_ns|bins"));
+	free(s);
+	assert_int_equal(job_option_set(&g->spec, "percentile_list", "0:50", err, sizeof(err)), -1);
+}
+
+/* Terse v3: fio's 121 fields before the disks, 9 a disk; the failed
+ * entry's error in field 5; fio's error line for it. */
+static void test_terse_and_error_lines(void **state)
+{
+	struct fixture *f = *state;
+	char *s = render(&f->r, report_terse);
+	dump(s, "terse");
+	char *second = strchr(s, '\n');
+	assert_non_null(second);
+	size_t fields = 1;
+	for (const char *p = s; p < second; p++)
+		fields += *p == ';';
+	assert_int_equal(fields, 121 + 9);
+	assert_true(!strncmp(s, "3;fio-3.33-blktop-" PACKAGE_VERSION ";randwrite;0;0;", 24));
+	assert_has(second, "\n3;fio-3.33-blktop-" PACKAGE_VERSION ";seqread;1;5;");
+	free(s);
+	s = render(&f->r, report_error_lines);
+	assert_string_equal(s + strcspn(s, ","), ", err=5/file:/dev/vdc, func=io_u error, "
+						 "error=Input/output error\n");
+	assert_true(!strncmp(s, "fio: pid=", 9));
+	free(s);
+}
+
 static void test_json_omitted_reasons(void **state)
 {
 	(void)state;
@@ -567,6 +646,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_normal_report, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_json_report, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_decimal_point_in_any_locale, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_json_plus_and_percentile_options, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_terse_and_error_lines, setup, teardown),
 		cmocka_unit_test(test_json_omitted_reasons),
 		cmocka_unit_test(test_empty_run),
 		cmocka_unit_test(test_interval),
