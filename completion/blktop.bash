@@ -31,7 +31,7 @@ _blktop_help_options()
                     optional = 1
                 }
                 print opt
-                if (opt ~ /=$/ && match(rest, /^[A-Za-z0-9_.-]+(\|[A-Za-z0-9_.-]+)+/)) {
+                if (opt ~ /=$/ && match(rest, /^[A-Za-z0-9_.+-]+(\|[A-Za-z0-9_.+-]+)+/)) {
                     values = substr(rest, 1, RLENGTH)
                     if (values == "0|1")
                         optional = 1
