@@ -36,7 +36,7 @@ both() {
 	shift 3
 	fio --name="$n" --filename="$dev" --rw="$rw" --ioengine=libaio --direct=1 --output-format="$f" "$@" \
 		>"$WORK/$n.fio" 2>"$WORK/$n.fio.err" || note "$n: fio exit $?: $(head -c 300 "$WORK/$n.fio.err")"
-	"$BLKTOP" --batch --force --run "$rw" "$dev" --name="$n" --ioengine=libaio --direct=1 \
+	"$BLKTOP" --batch --force --run "$rw" --filename="$dev" --name="$n" --ioengine=libaio --direct=1 \
 		--output-format="$f" "$@" >"$WORK/$n.bt" 2>"$WORK/$n.bt.err" ||
 		note "$n: blktop exit $?: $(head -c 300 "$WORK/$n.bt.err")"
 }
