@@ -83,7 +83,7 @@ _blktop()
     if [[ $key == -* ]]; then
         local values
         # (the longest list: the usage lines name only some)
-        values=$(awk -v k="C $key=" 'index($0, k " ") == 1 && length($0) > length(v) { v = substr($0, length(k) + 2) }
+        values=$(awk -v k="C $key=" 'index($0, k " ") == 1 && length($0) - length(k) - 1 > length(v) { v = substr($0, length(k) + 2) }
             END { print v }' <<<"$opts")
         if [[ -n $values ]] && { [[ $split == true ]] || ! grep -qxF -- "O $key=" <<<"$opts"; }; then
             COMPREPLY=($(compgen -W "$values" -- "$cur"))
