@@ -56,6 +56,14 @@ enum target_kind { TARGET_NONE, TARGET_BLOCK, TARGET_FILE, TARGET_DIR, TARGET_OT
 /* Room for the options as written (fio's "job options"). */
 #define JOB_GIVEN_MAX 8192
 
+/* bssplit=4k/10:64k/90: up to fio's 64 sizes per direction, with the
+ * share of I/Os of each (blank shares filled in as fio fills them). */
+#define JOB_BSSPLIT_MAX 64
+struct job_bssplit {
+	unsigned bs;
+	unsigned pct;
+};
+
 struct job_spec {
 	char name[JOB_NAME_MAX];
 	char filename[PATH_MAX];  /* as given: vdc, /dev/vdc, a file, a list a:b */
@@ -174,6 +182,14 @@ struct job_spec {
 	bool verify_dump;
 	bool verify_state_save;
 	bool verify_state_load;
+	/* Block sizes per direction (engine/blocksize.h). bs is the reads'
+	 * size, and the writes' too unless bs=R,W gave another. bsrange and
+	 * bssplit, where given, take the place of bs. */
+	unsigned long long bs_write;                    /* 0: as bs */
+	unsigned long long bsrange[DIR_COUNT][2];       /* min, max; 0: none */
+	unsigned long long blockalign[DIR_COUNT];       /* 0: the smallest size */
+	unsigned bssplit_n[DIR_COUNT];
+	struct job_bssplit bssplit[DIR_COUNT][JOB_BSSPLIT_MAX];
 	/* Bit i: job_options[i] was set by the user, not by the defaults
 	 * (what a procedure must not override, what fio's randseed means). */
 	uint64_t options_set[JOB_OPTION_WORDS];
@@ -207,5 +223,70 @@ static inline bool rw_writes(enum rw_mode m)
 	return m == RW_WRITE || m == RW_RANDWRITE || m == RW_RW || m == RW_RANDRW;
 }
 const char *rw_name(enum rw_mode m);
+
+/* The smallest and largest I/O of one direction (bs, bs=R,W, bsrange,
+ * bssplit: the one that applies). */
+static inline void job_bs_dir(const struct job_spec *j, int dir, unsigned long long *min,
+			      unsigned long long *max)
+{
+	if (j->bssplit_n[dir]) {
+		*min = ~0ULL;
+		*max = 0;
+		for (unsigned i = 0; i < j->bssplit_n[dir]; i++) {
+			unsigned long long b = j->bssplit[dir][i].bs;
+			*min = b < *min ? b : *min;
+			*max = b > *max ? b : *max;
+		}
+	} else if (j->bsrange[dir][0]) {
+		*min = j->bsrange[dir][0];
+		*max = j->bsrange[dir][1];
+	} else {
+		*min = *max = dir == DIR_WRITE && j->bs_write ? j->bs_write : j->bs;
+	}
+}
+
+/* Over the directions the job does: the smallest I/O (what the area and
+ * the alignment are measured in) and the largest (the buffers' size). */
+static inline unsigned long long job_bs_min(const struct job_spec *j)
+{
+	unsigned long long lo, hi, r = ~0ULL;
+	for (int d = 0; d < DIR_COUNT; d++)
+		if (d == DIR_READ ? rw_reads(j->rw) : rw_writes(j->rw)) {
+			job_bs_dir(j, d, &lo, &hi);
+			r = lo < r ? lo : r;
+		}
+	return r == ~0ULL ? j->bs : r;
+}
+/* An I/O size or alignment of the job that is not a multiple of lbs
+ * (direct I/O needs them all to be), or 0. */
+static inline unsigned long long job_bs_misaligned(const struct job_spec *j, unsigned lbs)
+{
+	for (int d = 0; d < DIR_COUNT; d++) {
+		if (!(d == DIR_READ ? rw_reads(j->rw) : rw_writes(j->rw)))
+			continue;
+		unsigned long long lo, hi;
+		job_bs_dir(j, d, &lo, &hi);
+		if (lo % lbs)
+			return lo;
+		if (hi % lbs)
+			return hi;
+		for (unsigned i = 0; i < j->bssplit_n[d]; i++)
+			if (j->bssplit[d][i].bs % lbs)
+				return j->bssplit[d][i].bs;
+		if (j->blockalign[d] % lbs)
+			return j->blockalign[d];
+	}
+	return 0;
+}
+static inline unsigned long long job_bs_max(const struct job_spec *j)
+{
+	unsigned long long lo, hi, r = 0;
+	for (int d = 0; d < DIR_COUNT; d++)
+		if (d == DIR_READ ? rw_reads(j->rw) : rw_writes(j->rw)) {
+			job_bs_dir(j, d, &lo, &hi);
+			r = hi > r ? hi : r;
+		}
+	return r ? r : j->bs;
+}
 
 #endif

@@ -253,3 +253,249 @@ void format_pct_list(const struct job_option *o, const struct job_spec *job, cha
 						 x % scale);
 	}
 }
+
+/* fio's per-direction values: "R,W,T", where a value not followed by a
+ * comma goes on to the directions after it (bs=8k,32k: writes and trims
+ * 32k) and an empty one means the default (bs=,8k). Splits value into
+ * the text of each direction (read, write, trim); 0 or -1 when a part is
+ * too long or there are more than three. */
+#define DIR_PARTS 3
+static int split_dirs(const char *value, char part[DIR_PARTS][512])
+{
+	const char *p = value ? value : "";
+	int n = 0;
+	for (;;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		if (n == DIR_PARTS || len >= sizeof(part[0]))
+			return -1;
+		memcpy(part[n], p, len);
+		part[n][len] = '\0';
+		n++;
+		if (!comma)
+			break;
+		p = comma + 1;
+	}
+	for (int d = n; d < DIR_PARTS; d++)
+		memcpy(part[d], part[n - 1], sizeof(part[0]));
+	return 0;
+}
+
+static int size_in_range(const struct job_option *o, const char *text, unsigned long long *v,
+			 char *err, size_t errlen)
+{
+	if (parse_size(text, v)) {
+		snprintf(err, errlen, _("%s: '%s' is not a size such as 4k, 64k, 1m"), o->name, text);
+		return -1;
+	}
+	if (*v < o->min || *v > o->max) {
+		snprintf(err, errlen, _("%s: %s is out of range (%llu to %llu)"), o->name, text,
+			 o->min, o->max);
+		return -1;
+	}
+	return 0;
+}
+
+int parse_bs(const struct job_option *o, struct job_spec *job, const char *value, char *err,
+	     size_t errlen)
+{
+	char part[DIR_PARTS][512];
+	unsigned long long v[DIR_PARTS];
+	if (!value || !value[0] || split_dirs(value, part)) {
+		snprintf(err, errlen, _("%s: '%s' is not a size, or sizes for read,write,trim such as 4k,64k"),
+			 o->name, value ? value : "");
+		return -1;
+	}
+	for (int d = 0; d < DIR_PARTS; d++) {
+		v[d] = 4096; /* fio's default for a direction left empty */
+		if (part[d][0] && size_in_range(o, part[d], &v[d], err, errlen))
+			return -1;
+	}
+	job->bs = v[DIR_READ];
+	job->bs_write = v[DIR_WRITE] == v[DIR_READ] ? 0 : v[DIR_WRITE];
+	return 0;
+}
+
+void format_bs(const struct job_option *o, const struct job_spec *job, char *buf, size_t len)
+{
+	char a[32], b[32];
+	(void)o;
+	if (job->bs_write && job->bs_write != job->bs)
+		snprintf(buf, len, "%s,%s", format_size(job->bs, a, sizeof(a)),
+			 format_size(job->bs_write, b, sizeof(b)));
+	else
+		snprintf(buf, len, "%s", format_size(job->bs, a, sizeof(a)));
+}
+
+int parse_bsrange(const struct job_option *o, struct job_spec *job, const char *value,
+		  char *err, size_t errlen)
+{
+	char part[DIR_PARTS][512];
+	unsigned long long r[DIR_PARTS][2] = { { 0, 0 } };
+	if (split_dirs(value, part)) {
+		snprintf(err, errlen, _("%s: '%s' is not ranges for read,write,trim such as 4k-64k"),
+			 o->name, value ? value : "");
+		return -1;
+	}
+	for (int d = 0; d < DIR_PARTS; d++) {
+		if (!part[d][0])
+			continue;
+		char *sep = strpbrk(part[d], "-:");
+		if (!sep) {
+			snprintf(err, errlen, _("%s: '%s' is not a range such as 4k-64k"), o->name,
+				 part[d]);
+			return -1;
+		}
+		*sep = '\0';
+		if (size_in_range(o, part[d], &r[d][0], err, errlen) ||
+		    size_in_range(o, sep + 1, &r[d][1], err, errlen))
+			return -1;
+		if (r[d][0] > r[d][1]) {
+			snprintf(err, errlen, _("%s: %s-%s: the smaller size goes first"), o->name,
+				 part[d], sep + 1);
+			return -1;
+		}
+	}
+	for (int d = 0; d < DIR_COUNT; d++) {
+		job->bsrange[d][0] = r[d][0];
+		job->bsrange[d][1] = r[d][1];
+	}
+	return 0;
+}
+
+void format_bsrange(const struct job_option *o, const struct job_spec *job, char *buf,
+		    size_t len)
+{
+	char t[DIR_COUNT][80], a[32], b[32];
+	(void)o;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		t[d][0] = '\0';
+		if (job->bsrange[d][0])
+			snprintf(t[d], sizeof(t[d]), "%s-%s",
+				 format_size(job->bsrange[d][0], a, sizeof(a)),
+				 format_size(job->bsrange[d][1], b, sizeof(b)));
+	}
+	if (!strcmp(t[0], t[1]))
+		snprintf(buf, len, "%s", t[0]);
+	else
+		snprintf(buf, len, "%s,%s%s", t[0], t[1], t[1][0] ? "" : ",");
+}
+
+/* One direction's "4k/10:64k/50:32k/": shares left blank (or 0) share
+ * what the others leave, as fio fills them in. */
+static int parse_split_dir(const struct job_option *o, char *text, struct job_bssplit *out,
+			   unsigned *n_out, char *err, size_t errlen)
+{
+	unsigned n = 0, missing = 0, sum = 0;
+	for (char *save = NULL, *tok = strtok_r(text, ":", &save); tok;
+	     tok = strtok_r(NULL, ":", &save)) {
+		if (n == JOB_BSSPLIT_MAX) {
+			snprintf(err, errlen, _("%s: more than %d sizes in one direction"), o->name,
+				 JOB_BSSPLIT_MAX);
+			return -1;
+		}
+		char *slash = strchr(tok, '/');
+		unsigned long long pct = 0, bs;
+		if (slash) {
+			*slash = '\0';
+			if (slash[1] && (parse_uint(slash + 1, &pct) || pct > 100)) {
+				snprintf(err, errlen, _("%s: '%s' is not a percentage from 0 to 100"),
+					 o->name, slash + 1);
+				return -1;
+			}
+		}
+		if (size_in_range(o, tok, &bs, err, errlen))
+			return -1;
+		out[n].bs = (unsigned)bs;
+		out[n].pct = (unsigned)pct;
+		missing += pct == 0;
+		sum += (unsigned)pct;
+		n++;
+	}
+	if (sum > 100) {
+		snprintf(err, errlen, _("%s: the percentages add up to %u, more than 100"), o->name,
+			 sum);
+		return -1;
+	}
+	for (unsigned i = 0; i < n && missing; i++)
+		if (!out[i].pct)
+			out[i].pct = (100 - sum) / missing;
+	*n_out = n;
+	return 0;
+}
+
+int parse_bssplit(const struct job_option *o, struct job_spec *job, const char *value,
+		  char *err, size_t errlen)
+{
+	char part[DIR_PARTS][512];
+	struct job_bssplit s[DIR_PARTS][JOB_BSSPLIT_MAX];
+	unsigned n[DIR_PARTS] = { 0 };
+	if (split_dirs(value, part)) {
+		snprintf(err, errlen, _("%s: '%s' is not sizes and shares such as 4k/10:64k/90"),
+			 o->name, value ? value : "");
+		return -1;
+	}
+	for (int d = 0; d < DIR_PARTS; d++)
+		if (part[d][0] && parse_split_dir(o, part[d], s[d], &n[d], err, errlen))
+			return -1;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		job->bssplit_n[d] = n[d];
+		memset(job->bssplit[d], 0, sizeof(job->bssplit[d]));
+		memcpy(job->bssplit[d], s[d], n[d] * sizeof(s[d][0]));
+	}
+	return 0;
+}
+
+static void format_split_dir(const struct job_spec *job, int d, char *buf, size_t len)
+{
+	size_t used = 0;
+	char a[32];
+	buf[0] = '\0';
+	for (unsigned i = 0; i < job->bssplit_n[d] && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s/%u", i ? ":" : "",
+					 format_size(job->bssplit[d][i].bs, a, sizeof(a)),
+					 job->bssplit[d][i].pct);
+}
+
+void format_bssplit(const struct job_option *o, const struct job_spec *job, char *buf,
+		    size_t len)
+{
+	char t[DIR_COUNT][JOB_BSSPLIT_MAX * 24];
+	(void)o;
+	for (int d = 0; d < DIR_COUNT; d++)
+		format_split_dir(job, d, t[d], sizeof(t[d]));
+	if (!strcmp(t[0], t[1]))
+		snprintf(buf, len, "%s", t[0]);
+	else
+		snprintf(buf, len, "%s,%s%s", t[0], t[1], t[1][0] ? "" : ",");
+}
+
+int parse_blockalign(const struct job_option *o, struct job_spec *job, const char *value,
+		     char *err, size_t errlen)
+{
+	char part[DIR_PARTS][512];
+	unsigned long long v[DIR_PARTS] = { 0 };
+	if (!value || !value[0] || split_dirs(value, part)) {
+		snprintf(err, errlen, _("%s: '%s' is not a size, or sizes for read,write,trim such as 4k,64k"),
+			 o->name, value ? value : "");
+		return -1;
+	}
+	for (int d = 0; d < DIR_PARTS; d++)
+		if (part[d][0] && size_in_range(o, part[d], &v[d], err, errlen))
+			return -1;
+	for (int d = 0; d < DIR_COUNT; d++)
+		job->blockalign[d] = v[d];
+	return 0;
+}
+
+void format_blockalign(const struct job_option *o, const struct job_spec *job, char *buf,
+		       size_t len)
+{
+	char a[32], b[32];
+	(void)o;
+	if (job->blockalign[0] == job->blockalign[1])
+		snprintf(buf, len, "%s", format_size(job->blockalign[0], a, sizeof(a)));
+	else
+		snprintf(buf, len, "%s,%s", format_size(job->blockalign[0], a, sizeof(a)),
+			 format_size(job->blockalign[1], b, sizeof(b)));
+}

@@ -127,6 +127,10 @@ OPTION_VALUE_FN(cpumask);
 OPTION_VALUE_FN(kb_base);
 OPTION_VALUE_FN(unit_base);
 OPTION_VALUE_FN(pct_list);
+OPTION_VALUE_FN(bs);
+OPTION_VALUE_FN(bsrange);
+OPTION_VALUE_FN(bssplit);
+OPTION_VALUE_FN(blockalign);
 int parse_exitall_on_error(const struct job_option *o, struct job_spec *job, const char *value,
 			   char *err, size_t errlen);
 int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,

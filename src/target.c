@@ -630,10 +630,12 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t fil
 	char a[32], b[32], c[32];
 	uint64_t offset = job->offset;
 
-	if (job->direct && t->logical_block && job->bs % t->logical_block) {
+	unsigned long long odd = job->direct && t->logical_block
+					 ? job_bs_misaligned(job, t->logical_block) : 0;
+	if (odd) {
 		snprintf(err, errlen,
 			 _("bs: %s is not a multiple of %s's logical block size %u (needed with direct=1)"),
-			 format_size(job->bs, a, sizeof(a)), t->path, t->logical_block);
+			 format_size(odd, a, sizeof(a)), t->path, t->logical_block);
 		return BLKTOP_USAGE;
 	}
 	/* offset=10%: as fio, that share of the target, rounded up to a
@@ -668,13 +670,16 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t fil
 			 t->path, format_size(t->dev_size, c, sizeof(c)));
 		return BLKTOP_USAGE;
 	}
-	if (len < job->bs) {
+	unsigned long long bs_min = job_bs_min(job);
+	if (!bs_min)
+		bs_min = 1; /* the table's minimum is 512: never, but no division by 0 */
+	if (len < bs_min) {
 		snprintf(err, errlen, _("size: %s is smaller than bs %s"),
-			 format_size(len, a, sizeof(a)), format_size(job->bs, b, sizeof(b)));
+			 format_size(len, a, sizeof(a)), format_size(bs_min, b, sizeof(b)));
 		return BLKTOP_USAGE;
 	}
 	*start = offset;
-	*len_out = len - len % job->bs;
+	*len_out = len - len % bs_min;
 	return 0;
 }
 

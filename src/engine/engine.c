@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/loop.h"
 #include "engine/ops.h"
 #include "engine/random.h"
 #include "engine/syncpoint.h"
@@ -116,38 +117,6 @@ static void stat_add(uint64_t *field, uint64_t v)
 	__atomic_store_n(field, *field + v, __ATOMIC_RELAXED);
 }
 
-/* Everything the loop needs, kept together and local to the thread. */
-struct loop_state {
-	struct job_thread *t;
-	struct engine eng;
-	struct io_unit *units;
-	struct io_unit **free_list;
-	unsigned nfree;
-	struct io_unit **batch;
-	struct io_unit **done;
-	unsigned depth;
-	unsigned inflight;
-	unsigned npending;      /* prepared in batch[], not yet submitted */
-	/* fio's batching options, resolved against the depth as fio does. */
-	unsigned batch_submit, complete_min, complete_max, low;
-	struct rng rng;
-	unsigned next_file;     /* round robin over the thread's files */
-	uint64_t issued_bytes;
-	uint64_t rate_gap_ns;   /* rate_iops: time between I/Os, 0 if none */
-	uint64_t next_issue_ns;
-	uint64_t write_seq;     /* stamps each write so no two blocks match */
-	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
-	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
-	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
-	struct syncpoint sync;  /* fsync=, fdatasync=, end_fsync */
-	bool sync_due;          /* a sync goes before the next I/O */
-	struct verify_state *vs; /* NULL unless the job verifies */
-	bool read_back;         /* the verify phase after the writes */
-	int *fds;               /* the files, for the engine's setup */
-	const char **paths;
-	char why[256];          /* the engine's reason for refusing, if any */
-	bool counting;
-};
 
 /* An error that ends the job ends the whole run: the other threads stop
  * too (the runner wakes any that wait), later waves do not start, and the
@@ -204,67 +173,6 @@ static bool may_issue(struct loop_state *ls, uint64_t now)
 	if (t->io_limit && ls->issued_bytes >= t->io_limit)
 		return false;
 	return true;
-}
-
-static void prep_unit(struct loop_state *ls, struct io_unit *io)
-{
-	const struct job_spec *spec = ls->t->spec;
-	uint64_t bs = spec->bs;
-	enum rw_mode m = spec->rw;
-	unsigned vfile;
-	uint64_t voff;
-
-	io->verify = 0;
-	if (ls->vs && verify_next_read(ls->vs, ls->read_back, &vfile, &voff)) {
-		/* A written block read back to be checked (not in the job's
-		 * bytes to issue: fio counts these reads apart as well). */
-		io->dir = DIR_READ;
-		io->verify = 1;
-		io->file = vfile;
-		io->fd = ls->t->files[vfile].fd;
-		io->offset = voff;
-		io->len = (uint32_t)bs;
-		return;
-	}
-	if (m == RW_RW || m == RW_RANDRW)
-		io->dir = rng_below(&ls->rng, 100) < spec->rwmixread ? DIR_READ : DIR_WRITE;
-	else
-		io->dir = rw_writes(m) ? DIR_WRITE : DIR_READ;
-
-	struct thread_file *f = &ls->t->files[ls->next_file];
-	if (ls->t->nfiles > 1 && ++ls->next_file == ls->t->nfiles)
-		ls->next_file = 0;
-	io->fd = f->fd;
-	io->file = (unsigned)(f - ls->t->files);
-	if (rw_is_random(m)) {
-		uint64_t block = rng_below(&ls->rng, f->nblocks);
-		if (ls->vs && io->dir == DIR_WRITE)
-			block = verify_pick_block(ls->vs, io->file, block);
-		io->offset = f->area_start + block * bs;
-	} else {
-		if (f->seq_next + bs > f->area_len)
-			f->seq_next = 0; /* time_based: wrap around the area */
-		io->offset = f->area_start + f->seq_next;
-		f->seq_next += bs;
-	}
-	io->len = (uint32_t)bs;
-	ls->issued_bytes += bs;
-
-	if (io->dir == DIR_WRITE) {
-		if (syncpoint_write(&ls->sync, io->fd))
-			ls->sync_due = true;
-		if (ls->vs) {
-			verify_fill_write(ls->vs, io);
-		} else if (spec->refill_buffers) {
-			fill_random(&ls->rng, io->buf, io->len);
-		} else {
-			/* Cheap scramble: two words per write keep blocks unique for
-			 * deduplicating storage without refilling the whole buffer. */
-			uint64_t *w = io->buf;
-			w[0] = io->offset ^ 0x5bd1e9955bd1e995ULL;
-			w[1] = ++ls->write_seq;
-		}
-	}
 }
 
 static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
@@ -401,7 +309,7 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 				ls->next_issue_ns = now - RATE_CATCHUP_NS;
 		}
 		struct io_unit *io = ls->free_list[--ls->nfree];
-		prep_unit(ls, io);
+		next_io_prep(ls, io);
 		io->t_start = now;
 		ls->batch[ls->npending++] = io;
 		if (ls->npending >= ls->batch_submit) {
@@ -529,11 +437,7 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 		ls->complete_max = ls->complete_min;
 	if (!ls->complete_max)
 		ls->complete_max = 1;
-	for (unsigned i = 0; i < t->nfiles; i++) {
-		t->files[i].nblocks = t->files[i].area_len / spec->bs;
-		if (t->files[i].nblocks == 0)
-			t->files[i].nblocks = 1;
-	}
+	next_io_setup(ls);
 	if (spec->rate_iops)
 		ls->rate_gap_ns = 1000000000ULL / spec->rate_iops;
 	syncpoint_init(&ls->sync, spec);
@@ -552,19 +456,21 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 		return -ENOMEM;
 	for (unsigned i = 0; i < ls->depth; i++) {
 		void *buf;
-		if (posix_memalign(&buf, 4096, spec->bs))
+		size_t buflen = job_bs_max(spec);
+		if (posix_memalign(&buf, 4096, buflen))
 			return -ENOMEM;
 		/* Random contents: compressing or deduplicating storage must see
 		 * real data, not zeros. */
-		fill_random(&ls->rng, buf, spec->bs);
+		fill_random(&ls->rng, buf, buflen);
 		ls->units[i].buf = buf;
 		ls->free_list[ls->nfree++] = &ls->units[i];
 	}
 	int vr = verify_setup(&ls->vs, t);
 	if (vr < 0)
 		return vr;
-	ls->fds = malloc(t->nfiles * sizeof(*ls->fds));
-	ls->paths = malloc(t->nfiles * sizeof(*ls->paths));
+	unsigned nf = t->nfiles ? t->nfiles : 1;
+	ls->fds = malloc(nf * sizeof(*ls->fds));
+	ls->paths = malloc(nf * sizeof(*ls->paths));
 	if (!ls->fds || !ls->paths)
 		return -ENOMEM;
 	for (unsigned i = 0; i < t->nfiles; i++) {

@@ -23,7 +23,7 @@ struct thread_file {
 	const char *path;           /* for error messages; owned by the runner */
 	uint64_t area_start;        /* offset */
 	uint64_t area_len;          /* bytes the offsets fall in */
-	uint64_t nblocks;           /* bs-sized slots in the area */
+	uint64_t nblocks[DIR_COUNT]; /* random offsets of each direction */
 	uint64_t seq_next;          /* sequential: next offset in the area */
 };
 

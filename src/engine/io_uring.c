@@ -133,7 +133,7 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 			return -ENOMEM;
 		for (unsigned i = 0; i < s->depth; i++) {
 			iov[i].iov_base = s->units[i].buf;
-			iov[i].iov_len = s->spec->bs;
+			iov[i].iov_len = job_bs_max(s->spec);
 		}
 		r = io_uring_register_buffers(&p->ring, iov, s->depth);
 		free(iov);

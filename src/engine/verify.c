@@ -88,6 +88,15 @@ int verify_check(const struct job_spec *spec, char *err, size_t errlen)
 	if (type == VT_NONE)
 		return 0;
 	job_option_format(spec, job_option_find("verify"), name, sizeof(name));
+	/* The map of blocks written counts in bs: fio's verify of sizes that
+	 * vary (a header telling each block's length) is not done here. */
+	if (job_bs_min(spec) != spec->bs || job_bs_max(spec) != spec->bs ||
+	    (spec->blockalign[DIR_READ] && spec->blockalign[DIR_READ] != spec->bs) ||
+	    (spec->blockalign[DIR_WRITE] && spec->blockalign[DIR_WRITE] != spec->bs)) {
+		snprintf(err, errlen, _("%s: verify=%s with I/O sizes that vary (bs=R,W, bsrange, bssplit, blockalign): not supported"),
+			 spec->name, name);
+		return 1;
+	}
 	if ((type == VT_MD5 || type == VT_SHA1 || type == VT_SHA256) && !cksum_have(CKSUM_LIB_NETTLE)) {
 		snprintf(err, errlen, _("%s: verify=%s: this blktop was built without nettle (see --version)"),
 			 spec->name, name);

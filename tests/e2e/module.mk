@@ -147,3 +147,6 @@ dist_check_SCRIPTS += tests/e2e/verify.sh
 TESTS += tests/e2e/fio_formats.sh
 dist_check_SCRIPTS += tests/e2e/fio_formats.sh
 EXTRA_DIST += tests/e2e/fio_formats.py
+# Issue 13 item 3: bs=R,W, bsrange, bssplit and blockalign against fio 3.
+TESTS += tests/e2e/job_blocksizes.sh
+dist_check_SCRIPTS += tests/e2e/job_blocksizes.sh

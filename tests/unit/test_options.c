@@ -292,6 +292,66 @@ static void test_fio_job_options(void **state)
 	assert_true(j.thread);
 }
 
+/* bs=R,W, bsrange, bssplit and blockalign as fio reads them. */
+static void test_block_sizes(void **state)
+{
+	struct job_spec j;
+	char err[256], buf[256];
+	(void)state;
+	job_defaults(&j);
+	assert_int_equal(job_option_set(&j, "bs", "8k,32k", err, sizeof(err)), 0);
+	assert_int_equal(j.bs, 8192);
+	assert_int_equal(j.bs_write, 32768);
+	job_option_format(&j, job_option_find("bs"), buf, sizeof(buf));
+	assert_string_equal(buf, "8k,32k");
+	assert_int_equal(job_option_set(&j, "bs", ",8k", err, sizeof(err)), 0);
+	assert_int_equal(j.bs, 4096);
+	assert_int_equal(j.bs_write, 8192);
+	assert_int_equal(job_option_set(&j, "blocksize", "16k", err, sizeof(err)), 0);
+	assert_int_equal(j.bs, 16384);
+	assert_int_equal(j.bs_write, 0);
+	assert_int_equal(job_option_set(&j, "bs", "4k,8k,16k,32k", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "bs", "4k,100", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "bs"));
+
+	assert_int_equal(job_option_set(&j, "bsrange", "1k-4k,2k:8k", err, sizeof(err)), 0);
+	assert_int_equal(j.bsrange[DIR_READ][0], 1024);
+	assert_int_equal(j.bsrange[DIR_READ][1], 4096);
+	assert_int_equal(j.bsrange[DIR_WRITE][0], 2048);
+	assert_int_equal(j.bsrange[DIR_WRITE][1], 8192);
+	job_option_format(&j, job_option_find("blocksize_range"), buf, sizeof(buf));
+	assert_string_equal(buf, "1k-4k,2k-8k");
+	assert_int_equal(job_option_set(&j, "bsrange", "8k-4k", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "bsrange", "4k", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "bsrange", "", err, sizeof(err)), 0);
+	assert_int_equal(j.bsrange[DIR_READ][0], 0);
+
+	/* Blank shares split what is left evenly, as in fio. */
+	assert_int_equal(job_option_set(&j, "bssplit", "4k/50:1k/:32k/", err, sizeof(err)), 0);
+	assert_int_equal(j.bssplit_n[DIR_READ], 3);
+	assert_int_equal(j.bssplit[DIR_READ][0].pct, 50);
+	assert_int_equal(j.bssplit[DIR_READ][1].pct, 25);
+	assert_int_equal(j.bssplit[DIR_READ][2].pct, 25);
+	assert_int_equal(j.bssplit_n[DIR_WRITE], 3);
+	unsigned long long lo, hi;
+	job_bs_dir(&j, DIR_WRITE, &lo, &hi);
+	assert_int_equal(lo, 1024);
+	assert_int_equal(hi, 32768);
+	assert_int_equal(job_option_set(&j, "bssplit", "2k/50:4k/50,4k/90:8k/10", err,
+					sizeof(err)), 0);
+	assert_int_equal(j.bssplit[DIR_WRITE][1].bs, 8192);
+	assert_int_equal(j.bssplit[DIR_WRITE][1].pct, 10);
+	job_option_format(&j, job_option_find("bssplit"), buf, sizeof(buf));
+	assert_string_equal(buf, "2k/50:4k/50,4k/90:8k/10");
+	assert_int_equal(job_option_set(&j, "bssplit", "4k/60:8k/60", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "100"));
+	assert_int_equal(job_option_set(&j, "bssplit", "4k/x", err, sizeof(err)), -1);
+
+	assert_int_equal(job_option_set(&j, "ba", "4k,8k", err, sizeof(err)), 0);
+	assert_int_equal(j.blockalign[DIR_READ], 4096);
+	assert_int_equal(j.blockalign[DIR_WRITE], 8192);
+}
+
 static void test_format_size(void **state)
 {
 	char b[32];
@@ -315,6 +375,7 @@ int main(void)
 		cmocka_unit_test(test_table_is_consistent),
 		cmocka_unit_test(test_format_size),
 		cmocka_unit_test(test_fio_job_options),
+		cmocka_unit_test(test_block_sizes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* loop.h - the job loop's state, private to the engine. engine.c keeps
+ * I/Os in flight, times and counts them; next_io.c decides what each next
+ * I/O is (direction, file, offset, size, data), the part fio's job options
+ * shape most. Both run on the per-I/O path of one thread: no locks. */
+#ifndef BLKTOP_ENGINE_LOOP_H
+#define BLKTOP_ENGINE_LOOP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/blocksize.h"
+#include "engine/engine.h"
+#include "engine/ops.h"
+#include "engine/random.h"
+#include "engine/syncpoint.h"
+
+struct verify_state;
+
+/* Everything the loop needs, kept together and local to the thread. */
+struct loop_state {
+	struct job_thread *t;
+	struct engine eng;
+	struct io_unit *units;
+	struct io_unit **free_list;
+	unsigned nfree;
+	struct io_unit **batch;
+	struct io_unit **done;
+	unsigned depth;
+	unsigned inflight;
+	unsigned npending;      /* prepared in batch[], not yet submitted */
+	/* fio's batching options, resolved against the depth as fio does. */
+	unsigned batch_submit, complete_min, complete_max, low;
+	struct rng rng;
+	unsigned next_file;     /* round robin over the thread's files */
+	uint64_t issued_bytes;
+	uint64_t rate_gap_ns;   /* rate_iops: time between I/Os, 0 if none */
+	uint64_t next_issue_ns;
+	uint64_t write_seq;     /* stamps each write so no two blocks match */
+	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
+	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
+	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
+	struct bs_gen bsg[DIR_COUNT]; /* each direction's I/O sizes */
+	struct syncpoint sync;  /* fsync=, fdatasync=, end_fsync */
+	bool sync_due;          /* a sync goes before the next I/O */
+	struct verify_state *vs; /* NULL unless the job verifies */
+	bool read_back;         /* the verify phase after the writes */
+	int *fds;               /* the files, for the engine's setup */
+	const char **paths;
+	char why[256];          /* the engine's reason for refusing, if any */
+	bool counting;
+};
+
+/* Once per thread, before the first I/O: the size generators and the
+ * random offsets' range of each file. */
+void next_io_setup(struct loop_state *ls);
+
+/* Fills in io's direction, file, offset, length and data for the next
+ * I/O, and counts its bytes as issued. */
+void next_io_prep(struct loop_state *ls, struct io_unit *io);
+
+#endif
