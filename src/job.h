@@ -9,6 +9,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* rw_sequencer: what the I/Os between two random starts do. */
+enum rw_seq { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
+
 enum rw_mode {
 	RW_READ,
 	RW_WRITE,
@@ -90,6 +93,12 @@ struct job_spec {
 	int fallocate;                   /* enum falloc_mode */
 	int fadvise_hint;                /* enum fadvise_mode */
 	enum rw_mode rw;
+	/* rw's modifier, rw_sequencer and percentage_random: how an offset
+	 * follows the last one (engine/next_io.c). */
+	unsigned rw_seq_nr;              /* random: a new start every N I/Os (1) */
+	long long rw_seq_add;            /* sequential: bytes skipped, <0: back */
+	int rw_sequencer;                /* enum rw_seq */
+	unsigned percentage_random[DIR_COUNT];
 	unsigned long long bs;
 	unsigned long long iodepth;
 	unsigned long long numjobs;

@@ -19,6 +19,8 @@ static const int rw_values[] = {
 	RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_RANDRW, RW_RW,
 };
 /* The order of engine_table[] in src/engine/engine.c. */
+static const char *const rwseq_choices[] = { "sequential", "identical", NULL };
+static const int rwseq_values[] = { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
 static const char *const engine_choices[] = { "libaio", "io_uring", "sync", "psync", "pvsync",
 					      "pvsync2", "null", NULL };
 static const int engine_values[] = { ENGINE_LIBAIO, ENGINE_IO_URING, ENGINE_SYNC, ENGINE_PSYNC,
@@ -54,7 +56,8 @@ static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 9, 10, 15, 16, 1, 18, 19 
 const struct job_option job_options[] = {
 	{ .name = "rw", .alias = "readwrite", .type = OPT_ENUM, FIELD(rw), .def = "read",
 	  .choices = rw_choices, .choice_values = rw_values,
-	  .help = N_("I/O pattern: read, write, randread, randwrite, rw, randrw") },
+	  .help = N_("I/O pattern: read, write, randread, randwrite, rw, randrw; randread:8 a new random offset every 8 I/Os, write:4k 4k skipped after each I/O, read:-8k backwards"),
+	  .parse = parse_rw, .format = format_rw },
 	{ .name = "bs", .alias = "blocksize", .type = OPT_SIZE, FIELD(bs),
 	  .min = 512, .max = 256ULL << 20, .def = "4k", .unit = "bytes",
 	  .help = N_("block size of each I/O; reads,writes apart: 4k,64k"),
@@ -137,6 +140,12 @@ const struct job_option job_options[] = {
 	  .help = N_("seed of the random offsets") },
 	{ .name = "norandommap", .type = OPT_BOOL, FIELD(norandommap), .max = 1, .def = "1",
 	  .help = N_("accepted for fio; offsets are always uniform with repeats") },
+	{ .name = "rw_sequencer", .type = OPT_ENUM, FIELD(rw_sequencer), .def = "sequential",
+	  .choices = rwseq_choices, .choice_values = rwseq_values,
+	  .help = N_("with randread:N, the I/Os between random offsets: sequential (on from the last) or identical (the same offset)") },
+	{ .name = "percentage_random", .type = OPT_STR, FIELD(percentage_random), .max = 100,
+	  .def = "100", .help = N_("share of a random job's I/Os at random offsets, the rest on from the last (reads,writes apart: 50,90)"),
+	  .parse = parse_percentage_random, .format = format_percentage_random },
 	{ .name = "refill_buffers", .type = OPT_BOOL, FIELD(refill_buffers), .max = 1,
 	  .def = "0", .help = N_("new random data for every write") },
 	{ .name = "rate_iops", .type = OPT_INT, FIELD(rate_iops), .max = U64MAX, .def = "0",

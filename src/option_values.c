@@ -256,11 +256,10 @@ void format_pct_list(const struct job_option *o, const struct job_spec *job, cha
 
 /* fio's per-direction values: "R,W,T", where a value not followed by a
  * comma goes on to the directions after it (bs=8k,32k: writes and trims
- * 32k) and an empty one means the default (bs=,8k). Splits value into
- * the text of each direction (read, write, trim); 0 or -1 when a part is
- * too long or there are more than three. */
-#define DIR_PARTS 3
-static int split_dirs(const char *value, char part[DIR_PARTS][512])
+ * 32k) and an empty one means the default (bs=,8k). */
+#define DIR_PARTS OPTION_DIR_PARTS
+#define split_dirs option_split_dirs
+int option_split_dirs(const char *value, char part[DIR_PARTS][512])
 {
 	const char *p = value ? value : "";
 	int n = 0;

@@ -131,6 +131,13 @@ OPTION_VALUE_FN(bs);
 OPTION_VALUE_FN(bsrange);
 OPTION_VALUE_FN(bssplit);
 OPTION_VALUE_FN(blockalign);
+OPTION_VALUE_FN(rw);
+OPTION_VALUE_FN(percentage_random);
+/* fio's per-direction values "R,W,T" split into the text of each (a
+ * value not followed by a comma goes on to the directions after it);
+ * -1 when a part is too long or there are more than three. */
+#define OPTION_DIR_PARTS 3
+int option_split_dirs(const char *value, char part[OPTION_DIR_PARTS][512]);
 int parse_exitall_on_error(const struct job_option *o, struct job_spec *job, const char *value,
 			   char *err, size_t errlen);
 int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,

@@ -172,7 +172,7 @@ static bool may_issue(struct loop_state *ls, uint64_t now)
 		return false;
 	if (t->io_limit && ls->issued_bytes >= t->io_limit)
 		return false;
-	return true;
+	return !ls->area_done;
 }
 
 static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
@@ -308,8 +308,12 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 			if (ls->next_issue_ns + RATE_CATCHUP_NS < now)
 				ls->next_issue_ns = now - RATE_CATCHUP_NS;
 		}
-		struct io_unit *io = ls->free_list[--ls->nfree];
-		next_io_prep(ls, io);
+		struct io_unit *io = ls->free_list[ls->nfree - 1];
+		if (!next_io_prep(ls, io)) {
+			ls->area_done = true;
+			break;
+		}
+		ls->nfree--;
 		io->t_start = now;
 		ls->batch[ls->npending++] = io;
 		if (ls->npending >= ls->batch_submit) {

@@ -24,7 +24,10 @@ struct thread_file {
 	uint64_t area_start;        /* offset */
 	uint64_t area_len;          /* bytes the offsets fall in */
 	uint64_t nblocks[DIR_COUNT]; /* random offsets of each direction */
-	uint64_t seq_next;          /* sequential: next offset in the area */
+	/* Per direction, as fio keeps them: where the last I/O ended (the
+	 * next sequential offset) and began (NO_OFFSET: none yet). */
+	uint64_t last_pos[DIR_COUNT];
+	uint64_t last_start[DIR_COUNT];
 };
 
 struct job_thread {

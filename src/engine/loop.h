@@ -17,6 +17,8 @@
 
 struct verify_state;
 
+#define NO_OFFSET UINT64_MAX
+
 /* Everything the loop needs, kept together and local to the thread. */
 struct loop_state {
 	struct job_thread *t;
@@ -41,6 +43,10 @@ struct loop_state {
 	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
 	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
 	struct bs_gen bsg[DIR_COUNT]; /* each direction's I/O sizes */
+	unsigned seq_left;      /* I/Os until the next random start (rw=randread:N) */
+	unsigned passes_left;   /* loops still to run after an area ends */
+	bool seq_wraps;         /* sequential offsets wrap at the area's end */
+	bool area_done;         /* an offset fell past the end: the job ends */
 	struct syncpoint sync;  /* fsync=, fdatasync=, end_fsync */
 	bool sync_due;          /* a sync goes before the next I/O */
 	struct verify_state *vs; /* NULL unless the job verifies */
@@ -56,7 +62,8 @@ struct loop_state {
 void next_io_setup(struct loop_state *ls);
 
 /* Fills in io's direction, file, offset, length and data for the next
- * I/O, and counts its bytes as issued. */
-void next_io_prep(struct loop_state *ls, struct io_unit *io);
+ * I/O, and counts its bytes as issued. false: no next I/O, the area is
+ * done (fio ends a job whose next offset falls past its end). */
+bool next_io_prep(struct loop_state *ls, struct io_unit *io);
 
 #endif

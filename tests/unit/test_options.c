@@ -352,6 +352,35 @@ static void test_block_sizes(void **state)
 	assert_int_equal(j.blockalign[DIR_WRITE], 8192);
 }
 
+/* rw's modifier as fio reads it: a count for random modes, a signed
+ * size for sequential ones; and percentage_random per direction. */
+static void test_rw_modifiers(void **state)
+{
+	struct job_spec j;
+	char err[256], buf[256];
+	(void)state;
+	job_defaults(&j);
+	assert_int_equal(j.rw_seq_nr, 1);
+	assert_int_equal(job_option_set(&j, "rw", "randread:8", err, sizeof(err)), 0);
+	assert_int_equal(j.rw, RW_RANDREAD);
+	assert_int_equal(j.rw_seq_nr, 8);
+	job_option_format(&j, job_option_find("rw"), buf, sizeof(buf));
+	assert_string_equal(buf, "randread:8");
+	assert_int_equal(job_option_set(&j, "readwrite", "read:-8k", err, sizeof(err)), 0);
+	assert_int_equal(j.rw_seq_nr, 1);
+	assert_true(j.rw_seq_add == -8192);
+	job_option_format(&j, job_option_find("rw"), buf, sizeof(buf));
+	assert_string_equal(buf, "read:-8k");
+	assert_int_equal(job_option_set(&j, "rw", "write", err, sizeof(err)), 0);
+	assert_true(j.rw_seq_add == 0);
+	assert_int_equal(job_option_set(&j, "rw", "randwrite:x", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "rw", "sideways", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "percentage_random", "50,90", err, sizeof(err)), 0);
+	assert_int_equal(j.percentage_random[DIR_READ], 50);
+	assert_int_equal(j.percentage_random[DIR_WRITE], 90);
+	assert_int_equal(job_option_set(&j, "percentage_random", "101", err, sizeof(err)), -1);
+}
+
 static void test_format_size(void **state)
 {
 	char b[32];
@@ -376,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_format_size),
 		cmocka_unit_test(test_fio_job_options),
 		cmocka_unit_test(test_block_sizes),
+		cmocka_unit_test(test_rw_modifiers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
