@@ -29,7 +29,7 @@ EXTRA_blktop_DEPENDENCIES = libblkid-blktop.a
 CLEANFILES += libblkid-blktop.a
 endif
 # Run by ./quickstart test on the static build, not by make check.
-EXTRA_DIST += tests/e2e/static.sh
+EXTRA_DIST += tests/e2e/static.sh tests/e2e/kernel310.c
 # The Debian package (dpkg-buildpackage -us -uc -b) builds from the
 # tarball too.
 EXTRA_DIST += debian/changelog debian/control debian/copyright debian/rules \

@@ -7,7 +7,9 @@
 # on that scratch device run;
 # the screen draws there with a terminfo file for TERM, with the built-in
 # description when there is none (no file left behind), and refuses an
-# unknown TERM in one line. Copied with locale/ beside it, it speaks
+# unknown TERM in one line. With every system call newer than Linux 3.10
+# refused (tests/e2e/kernel310.c) it still lists, runs libaio and psync
+# jobs and refuses io_uring in one line. Copied with locale/ beside it, it speaks
 # Chinese. ./quickstart test builds the static binary and runs this on
 # it (it is no part of make check: the normal build is not static).
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
@@ -94,6 +96,45 @@ rc=$?
 [ $rc = 0 ] && echo "$out" | grep -q 'IOPS=' &&
 	pass "a 1 s randread job on $dev in the chroot: $(echo "$out" | grep -o 'IOPS=[^,]*' | head -n 1)" ||
 	{ fail "the 1 s job in the chroot ended with $rc:"; echo "$out" | sed 's/^/    | /' >&2; }
+
+# ---- As on Linux 3.10 (CentOS 7) ----
+# The ELF note names the oldest kernel glibc accepts; kernel310.c runs
+# blktop with every system call newer than 3.10 failing with ENOSYS,
+# as there (the kernel's other differences are not imitated).
+abi=$(file -L "$B" 2>/dev/null | sed -n 's/.*for GNU\/Linux \([0-9][0-9]*\.[0-9][0-9]*\).*/\1/p')
+if [ -z "$abi" ]; then
+	skip_part "file names no minimum kernel (file missing?)"
+elif [ "${abi%%.*}" -lt 3 ] || { [ "${abi%%.*}" = 3 ] && [ "${abi#*.}" -le 10 ]; }; then
+	pass "its ELF note asks for Linux $abi or later (3.10 is enough)"
+else
+	fail "its ELF note asks for Linux $abi, newer than 3.10"
+fi
+if ! command -v "${CC:-cc}" >/dev/null 2>&1; then
+	skip_part "no C compiler for kernel310.c: Linux 3.10's system calls are NOT imitated"
+elif ! "${CC:-cc}" -O2 -o "$WORK/kernel310" "$top_srcdir/tests/e2e/kernel310.c" 2>"$WORK/cc.err"; then
+	fail "kernel310.c does not build: $(cat "$WORK/cc.err")"
+else
+	old() { LC_ALL=C "$WORK/kernel310" "$B" "$@"; }
+	out=$(old --version 2>&1) && echo "$out" | grep -q '^linked: static' &&
+		pass "with 3.10's system calls: --version" || fail "with 3.10's system calls, --version: $out"
+	out=$(old --list 2>&1)
+	echo "$out" | grep -Eq "^$name .* safe *\$" && pass "with 3.10's system calls: --list shows $name as safe" ||
+		{ fail "with 3.10's system calls, --list does not show $name as safe:"; echo "$out" | sed 's/^/    | /' >&2; }
+	for e in libaio psync; do
+		out=$(old --batch --run randread "$dev" --size=16m --runtime=1 --time_based --ioengine=$e 2>&1)
+		rc=$?
+		[ $rc = 0 ] && echo "$out" | grep -q 'IOPS=' &&
+			pass "with 3.10's system calls: a 1 s ioengine=$e job: $(echo "$out" | grep -o 'IOPS=[^,]*' | head -n 1)" ||
+			{ fail "with 3.10's system calls, the ioengine=$e job ended with $rc:"; echo "$out" | sed 's/^/    | /' >&2; }
+	done
+	if LC_ALL=C "$B" --version | grep -q '^engines:.* io_uring'; then
+		out=$(old --batch --run randread "$dev" --size=16m --runtime=1 --ioengine=io_uring 2>&1)
+		rc=$?
+		[ $rc != 0 ] && echo "$out" | grep -q 'no io_uring (ENOSYS)' &&
+			pass "with 3.10's system calls: ioengine=io_uring is refused in one line (status $rc)" ||
+			{ fail "with 3.10's system calls, ioengine=io_uring ended with $rc:"; echo "$out" | sed 's/^/    | /' >&2; }
+	fi
+fi
 
 # ---- The screen in the chroot ----
 if ! command -v tmux >/dev/null 2>&1; then
