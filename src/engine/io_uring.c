@@ -30,7 +30,6 @@ struct uring_priv {
 	struct io_uring ring;
 	bool ring_ok;
 	struct io_unit *units;      /* unit i uses registered buffer i */
-	struct io_uring_cqe **cqes;
 	unsigned depth;
 	unsigned unsent;            /* SQEs in the ring the kernel has not taken */
 	bool fixedbufs, fixedfiles;
@@ -115,9 +114,6 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 	e->priv = p;
 	p->depth = s->depth;
 	p->units = s->units;
-	p->cqes = calloc(s->depth, sizeof(*p->cqes));
-	if (!p->cqes)
-		return -ENOMEM;
 	int r = ring_setup(&p->ring, s->depth, s->spec);
 	if (r < 0) {
 		refusal(r, s->spec, s->why, s->whylen);
@@ -220,13 +216,19 @@ static int uring_reap(struct engine *e, unsigned min, unsigned max, struct io_un
 	if (max > p->depth)
 		max = p->depth;
 	for (;;) {
-		unsigned n = io_uring_peek_batch_cqe(&p->ring, p->cqes, max - got);
-		for (unsigned i = 0; i < n; i++) {
-			struct io_unit *io = io_uring_cqe_get_data(p->cqes[i]);
-			io->result = p->cqes[i]->res;
+		/* liburing's inline ring walk: no call per look at the ring. */
+		unsigned head, n = 0;
+		struct io_uring_cqe *cqe;
+		io_uring_for_each_cqe(&p->ring, head, cqe) {
+			if (got >= max)
+				break;
+			struct io_unit *io = io_uring_cqe_get_data(cqe);
+			io->result = cqe->res;
 			done[got++] = io;
+			n++;
 		}
-		io_uring_cq_advance(&p->ring, n);
+		if (n)
+			io_uring_cq_advance(&p->ring, n);
 		if (got >= max || (got >= min && (got > 0 || entered)))
 			break;
 		int r;
@@ -235,16 +237,16 @@ static int uring_reap(struct engine *e, unsigned min, unsigned max, struct io_un
 			 * enter, so run the kernel's task work once. */
 			r = io_uring_get_events(&p->ring);
 			entered = true;
-		} else {
-			struct io_uring_cqe *cqe;
+		} else if (timeout_ns) {
 			struct __kernel_timespec ts = {
 				.tv_sec = (long long)(timeout_ns / 1000000000ULL),
 				.tv_nsec = (long long)(timeout_ns % 1000000000ULL),
 			};
-			r = io_uring_wait_cqes(&p->ring, &cqe, min - got, timeout_ns ? &ts : NULL,
-					       NULL);
+			r = io_uring_wait_cqes(&p->ring, &cqe, min - got, &ts, NULL);
 			if (r == -ETIME)
 				entered = true, min = got, r = 0;
+		} else {
+			r = io_uring_wait_cqe_nr(&p->ring, &cqe, min - got);
 		}
 		if (r < 0 && r != -EAGAIN && r != -EBUSY)
 			return got ? (int)got : r;
@@ -259,7 +261,6 @@ static void uring_cleanup(struct engine *e)
 		return;
 	if (p->ring_ok)
 		io_uring_queue_exit(&p->ring);
-	free(p->cqes);
 	free(p);
 	e->priv = NULL;
 }

@@ -32,14 +32,6 @@ bool runctl_stop(struct runctl *c, enum runctl_cause cause, int sig, const char 
 	return true;
 }
 
-bool runctl_stopped(const struct runctl *c)
-{
-	for (; c; c = c->parent)
-		if (atomic_load_explicit(&c->cause, memory_order_acquire) != RUNCTL_RUNNING)
-			return true;
-	return false;
-}
-
 /* The first control, from c up, that was asked to stop. */
 static const struct runctl *stopped_one(const struct runctl *c)
 {

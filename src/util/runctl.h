@@ -44,9 +44,15 @@ void runctl_init(struct runctl *c, const struct runctl *parent);
  * cause. Async-signal-safe. */
 bool runctl_stop(struct runctl *c, enum runctl_cause cause, int sig, const char *why);
 
-/* Whether this control or one above it was asked to stop. Cheap: the job
- * threads ask before every batch of I/O. */
-bool runctl_stopped(const struct runctl *c);
+/* Whether this control or one above it was asked to stop. Inline: the
+ * job threads ask before every I/O. */
+static inline bool runctl_stopped(const struct runctl *c)
+{
+	for (; c; c = c->parent)
+		if (atomic_load_explicit(&c->cause, memory_order_acquire) != RUNCTL_RUNNING)
+			return true;
+	return false;
+}
 
 /* The cause, signal and reason of the first stop, this control's own or,
  * when it has none, its parent's. RUNCTL_RUNNING, 0 and "" when none. */
