@@ -139,14 +139,13 @@ static void lat_live(struct lat_stat *dst, const struct lat_stat *src, struct hi
 			lo = v;
 		hi = v;
 	}
-	struct welford w = { hn, mean, m2 };
-	dst->n += n;
-	dst->sum_ns += sum;
-	if (lo < dst->min_ns)
-		dst->min_ns = lo;
-	if (hi > dst->max_ns)
-		dst->max_ns = hi;
-	welford_merge(&dst->w, &w);
+	/* The buckets' squares around the mean, for all n counted so far. */
+	struct lat_moments m = {
+		.n = n, .sum_ns = sum, .min_ns = lo, .max_ns = hi,
+		.shift_ns = (uint64_t)(mean + 0.5),
+		.sumsq_ns = hn ? (stats_u128)(m2 * ((double)n / (double)hn)) : 0,
+	};
+	lat_merge_moments(dst, &m);
 	hist_merge(&dst->hist, h);
 }
 

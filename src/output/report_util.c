@@ -91,8 +91,8 @@ void report_lat_summary(const struct lat_stat *s, struct lat_summary *out)
 	out->n = s->n;
 	out->min = lat_min(s);
 	out->max = s->max_ns;
-	out->mean = s->w.n ? s->w.mean : (double)s->sum_ns / (double)s->n;
-	out->stddev = welford_stddev(&s->w);
+	out->mean = lat_mean(s);
+	out->stddev = lat_stddev(s);
 }
 
 bool report_dir_active(const struct group_result *g, int dir)

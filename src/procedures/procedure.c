@@ -343,15 +343,15 @@ static void row_fill(struct proc_row *row, const struct group_result *g)
 			lat_merge(&m[i], i ? &g->dir[d].lat : &g->dir[d].clat);
 	}
 	hist_percentiles(&m[0].hist, pcts, 4, lat_min(&m[0]), m[0].max_ns, pv);
-	row->clat_avg_ns = m[0].w.mean;
+	row->clat_avg_ns = lat_mean(&m[0]);
 	row->clat_p50_ns = (double)pv[0];
 	row->clat_p99_ns = (double)pv[1];
 	row->clat_p999_ns = (double)pv[2];
 	row->clat_p9999_ns = (double)pv[3];
 	row->lat_min_ns = (double)lat_min(&m[1]);
 	row->lat_max_ns = (double)m[1].max_ns;
-	row->lat_avg_ns = m[1].w.mean;
-	row->lat_stdev_ns = welford_stddev(&m[1].w);
+	row->lat_avg_ns = lat_mean(&m[1]);
+	row->lat_stdev_ns = lat_stddev(&m[1]);
 	free(m);
 }
 

@@ -53,21 +53,61 @@ void lat_init(struct lat_stat *s)
 	s->min_ns = UINT64_MAX;
 }
 
+void lat_merge_moments(struct lat_stat *dst, const struct lat_moments *m)
+{
+	if (!m->n)
+		return;
+	if (!dst->n) {
+		dst->shift_ns = m->shift_ns;
+		dst->sumsq_ns = m->sumsq_ns;
+	} else {
+		/* m's squares moved to dst's shift: sum (x - a)^2 =
+		 * sum (x - b)^2 + 2 (b - a) sum (x - b) + n (b - a)^2, exact. */
+		stats_i128 ba = (stats_i128)m->shift_ns - (stats_i128)dst->shift_ns;
+		stats_i128 s1 = (stats_i128)m->sum_ns - (stats_i128)m->n * m->shift_ns;
+		stats_i128 sq = (stats_i128)m->sumsq_ns + 2 * ba * s1 + (stats_i128)m->n * ba * ba;
+		dst->sumsq_ns += (stats_u128)sq;
+	}
+	dst->n += m->n;
+	dst->sum_ns += m->sum_ns;
+	if (m->min_ns < dst->min_ns)
+		dst->min_ns = m->min_ns;
+	if (m->max_ns > dst->max_ns)
+		dst->max_ns = m->max_ns;
+}
+
 void lat_merge(struct lat_stat *dst, const struct lat_stat *src)
 {
-	dst->n += src->n;
-	dst->sum_ns += src->sum_ns;
-	if (src->min_ns < dst->min_ns)
-		dst->min_ns = src->min_ns;
-	if (src->max_ns > dst->max_ns)
-		dst->max_ns = src->max_ns;
-	welford_merge(&dst->w, &src->w);
+	struct lat_moments m = {
+		.n = src->n, .sum_ns = src->sum_ns, .min_ns = src->min_ns, .max_ns = src->max_ns,
+		.shift_ns = src->shift_ns, .sumsq_ns = src->sumsq_ns,
+	};
+	lat_merge_moments(dst, &m);
 	hist_merge(&dst->hist, &src->hist);
 }
 
 uint64_t lat_min(const struct lat_stat *s)
 {
 	return s->n ? s->min_ns : 0;
+}
+
+double lat_mean(const struct lat_stat *s)
+{
+	return s->n ? (double)s->sum_ns / (double)s->n : 0;
+}
+
+double lat_stddev(const struct lat_stat *s)
+{
+	if (s->n < 2)
+		return 0;
+	/* Around the shift the sums are small, so long double loses
+	 * nothing a clock can show. */
+	long double n = (long double)s->n;
+	long double s1 = (long double)((stats_i128)s->sum_ns - (stats_i128)s->n * s->shift_ns);
+	long double m2 = (long double)s->sumsq_ns - s1 * s1 / n;
+	if (m2 <= 0)
+		return 0;
+	return (double)sqrtl(m2 / (n - 1));
 }
 
 void sample_stat_init(struct sample_stat *s)

@@ -32,12 +32,21 @@ double welford_stddev(const struct welford *w);
 /* One latency measure (slat, clat or lat) of one direction. Written by one
  * job thread; `n` and `sum_ns` and the histogram may be read by the monitor
  * while it runs (relaxed), the rest only after the thread has ended. */
+/* GCC and clang on 64-bit targets; __extension__ keeps -pedantic quiet. */
+__extension__ typedef unsigned __int128 stats_u128;
+__extension__ typedef __int128 stats_i128;
+
 struct lat_stat {
 	uint64_t n;
 	uint64_t sum_ns;
 	uint64_t min_ns; /* UINT64_MAX while empty */
 	uint64_t max_ns;
-	struct welford w;
+	/* Exact sum of squared distances from the first value (shifted
+	 * data: no cancellation when the deviation is tiny beside the
+	 * mean). Mean and deviation come from the sums at report time, so
+	 * the per-I/O path has no division or rounding. */
+	uint64_t shift_ns;
+	stats_u128 sumsq_ns;
 	struct hist hist;
 };
 
@@ -50,12 +59,25 @@ static inline void lat_add(struct lat_stat *s, uint64_t ns)
 		s->min_ns = ns;
 	if (ns > s->max_ns)
 		s->max_ns = ns;
-	welford_add(&s->w, (double)ns);
+	if (s->n == 1)  /* the first value, just counted */
+		s->shift_ns = ns;
+	uint64_t d = ns >= s->shift_ns ? ns - s->shift_ns : s->shift_ns - ns;
+	s->sumsq_ns += (stats_u128)d * d;
 	hist_add(&s->hist, ns);
 }
 void lat_merge(struct lat_stat *dst, const struct lat_stat *src);
+/* A lat_stat without its histogram, to merge figures taken apart (a
+ * running thread's, read from outside). */
+struct lat_moments {
+	uint64_t n, sum_ns, min_ns, max_ns, shift_ns;
+	stats_u128 sumsq_ns;
+};
+void lat_merge_moments(struct lat_stat *dst, const struct lat_moments *m);
 /* min for reports: 0 while empty. */
 uint64_t lat_min(const struct lat_stat *s);
+/* Mean, and sample standard deviation (n - 1, as fio; 0 if n < 2). */
+double lat_mean(const struct lat_stat *s);
+double lat_stddev(const struct lat_stat *s);
 
 /* Summary of per-second samples (IOPS or bandwidth), as fio's iops_* and
  * bw_*: min, max, mean, stddev and how many samples. */

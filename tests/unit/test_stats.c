@@ -190,8 +190,7 @@ static void test_lat(void **state)
 	assert_int_equal(a->sum_ns, sum);
 	assert_int_equal(lat_min(a), 700);
 	assert_int_equal(a->max_ns, 90000);
-	assert_int_equal(a->w.n, 7);
-	assert_rel(a->w.mean, (double)sum / 7, 1e-12);
+	assert_rel(lat_mean(a), (double)sum / 7, 1e-12);
 	assert_int_equal(hist_total(&a->hist), 7);
 	assert_int_equal(a->hist.count[hist_index(90000)], 1);
 
@@ -200,10 +199,46 @@ static void test_lat(void **state)
 	assert_int_equal(e->n, 2);
 	assert_int_equal(lat_min(e), 700);
 	assert_int_equal(e->max_ns, 90000);
-	assert_rel(e->w.mean, 45350, 1e-12);
+	assert_rel(lat_mean(e), 45350, 1e-12);
+	/* Deviations -44650 and 44650: 2 x 44650^2 over 1. */
+	assert_rel(lat_stddev(e), sqrt(2.0 * 44650.0 * 44650.0), 1e-12);
 	free(a);
 	free(b);
 	free(e);
+}
+
+/* A tiny deviation on a large mean, over many I/Os: the exact sums keep
+ * it (a sum of squares in double would lose it entirely). */
+static void test_lat_stddev_precision(void **state)
+{
+	struct lat_stat *s = malloc(3 * sizeof(*s)), *a = s + 1, *b = s + 2;
+	(void)state;
+	assert_non_null(s);
+	lat_init(s);
+	lat_init(a);
+	lat_init(b);
+	for (unsigned i = 0; i < 1000000; i++) {
+		uint64_t v = 10000000000ULL + (i & 1 ? 2 : 0);
+		lat_add(s, v);
+		/* b starts far from a's first value: the merge must move
+		 * its squares to a's shift exactly. */
+		lat_add(i < 500000 ? a : b, i == 500000 ? v + 3000000 : v);
+	}
+	/* Values 1e10 and 1e10 + 2, half each: deviation 1 (n - 1: a hair over). */
+	assert_rel(lat_mean(s), 10000000001.0, 1e-15);
+	assert_rel(lat_stddev(s), sqrt(1000000.0 / 999999.0), 1e-9);
+	lat_merge(a, b);
+	assert_int_equal(a->n, 1000000);
+	/* The one value 3 ms off: sum of squares 1e6 - 1 + (3e6 - 1)^2 + ... */
+	double mean = 10000000001.0 + 3000000.0 / 1e6;
+	double m2 = 0;
+	for (unsigned i = 0; i < 1000000; i++) {
+		double v = (i & 1 ? 2.0 : 0.0) + (i == 500000 ? 3000000.0 : 0.0) - (mean - 10000000000.0);
+		m2 += v * v;
+	}
+	assert_rel(lat_mean(a), mean, 1e-15);
+	assert_rel(lat_stddev(a), sqrt(m2 / 999999.0), 1e-9);
+	free(s);
 }
 
 static void test_sample_stat(void **state)
@@ -400,6 +435,7 @@ int main(void)
 		cmocka_unit_test(test_welford_merge),
 		cmocka_unit_test(test_welford_small),
 		cmocka_unit_test(test_lat),
+		cmocka_unit_test(test_lat_stddev_precision),
 		cmocka_unit_test(test_sample_stat),
 		cmocka_unit_test(test_series_fill),
 		cmocka_unit_test(test_series_time_weight),
