@@ -20,8 +20,9 @@ child's own rusage (user+sys), the same measure for both tools.
                         [--settings all|NAME,...] [--cases all|NAME,...]
                         [--callgrind] [--devcheck]
 
---callgrind: user-space instructions per I/O (4k randread qd1, the
+--callgrind: user-space instructions per I/O for each case (the
 difference of two runs of different size, so start-up cancels out).
+--rounds 0 skips the timed rounds (callgrind and devcheck only).
 --devcheck: the device's completed and merged requests for the same job
 (128k sequential read and write at qd8, a fixed size, not timed) under
 both tools, from /sys/block/X/stat.
@@ -143,18 +144,19 @@ def callgrind_ir(cmd):
         return total
 
 
-def instructions_per_io(blktop, dev, setting, small, large):
-    """User-space instructions per I/O, 4k randread qd1: the difference
-    between two runs of different io_size, so start-up and tear-down
-    cancel out."""
+def instructions_per_io(blktop, dev, case, setting, small, large):
+    """User-space instructions per I/O for one case: the difference between
+    two runs of different io_size (per job), so start-up and tear-down
+    cancel out. fio runs its jobs as threads so callgrind sees them all."""
     res = {}
+    bs = int(case[1].rstrip("k")) * 1024
+    ios = (large - small) // bs * case[3]
     for tool in ("blktop", "fio"):
         irs = []
         for size in (small, large):
             extra = ["--io_size=%d" % size] + (["--thread"] if tool == "fio" else [])
-            irs.append(callgrind_ir(command(tool, blktop, dev, CASES["randread-4k-qd1"],
-                                            setting, extra)))
-        res[tool] = (irs[1] - irs[0]) / ((large - small) / 4096)
+            irs.append(callgrind_ir(command(tool, blktop, dev, case, setting, extra)))
+        res[tool] = (irs[1] - irs[0]) / ios
     return res
 
 
@@ -225,7 +227,7 @@ def main():
         print("device %s (%d MiB, random data), %d rounds x %d s, alternated; load average %s"
               % (scratch.dev, a.size_mb, a.rounds, a.runtime, load))
         for setting in settings:
-            for name in names:
+            for name in names if a.rounds > 0 else []:
                 case = CASES[name]
                 iops_r, cpu_r, rows = [], [], []
                 for r in range(a.rounds):
@@ -244,14 +246,20 @@ def main():
                          statistics.median(cpu_r)))
                 print("\n".join(rows))
                 sys.stdout.flush()
-            if a.callgrind:
-                ir = instructions_per_io(a.blktop, scratch.dev, setting, 2 << 20, 10 << 20)
-                print("%-9s callgrind user-space instructions per I/O (4k randread qd1): "
+            for name in names if a.callgrind else []:
+                case = CASES[name]
+                # 8192 I/Os apart per job: the monitor's per-second work
+                # (a run's length varies on a busy machine) then weighs
+                # a few instructions per I/O at most.
+                bs = int(case[1].rstrip("k")) * 1024
+                small, large = 1024 * bs, 9216 * bs
+                ir = instructions_per_io(a.blktop, scratch.dev, case, setting, small, large)
+                print("%-9s %-18s callgrind user-space instructions per I/O: "
                       "blktop %.0f, fio %.0f, ratio %.3f"
-                      % (setting, ir["blktop"], ir["fio"], ir["blktop"] / ir["fio"]))
+                      % (setting, name, ir["blktop"], ir["fio"], ir["blktop"] / ir["fio"]))
                 sys.stdout.flush()
             if a.devcheck:
-                devcheck(scratch, a.blktop, setting, max(1, a.rounds))
+                devcheck(scratch, a.blktop, setting, max(1, a.rounds or 7))
     finally:
         scratch.close()
 
