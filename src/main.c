@@ -71,6 +71,15 @@ static void print_json_progress(const struct run_progress *p, void *arg)
 	writer_flush(w);
 }
 
+/* The same with json+: fio's documents then have their bins too. */
+static void print_jsonplus_progress(const struct run_progress *p, void *arg)
+{
+	struct writer *w = arg;
+	if (p->so_far)
+		report_json_plus(w->f, p->so_far);
+	writer_flush(w);
+}
+
 static void print_jsonl_progress(const struct run_progress *p, void *arg)
 {
 	struct writer *w = arg;
@@ -132,7 +141,8 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	if (args->format == OUTPUT_JSON) {
 		/* fio's documents go where the report goes, and nothing else. */
 		hooks.interval = NULL;
-		hooks.progress = print_json_progress;
+		hooks.progress = args->formats & OUTFMT_JSONPLUS ? print_jsonplus_progress
+								: print_json_progress;
 		hooks.progress_so_far = true;
 		hooks.arg = &report;
 	} else if (args->format == OUTPUT_JSONL) {

@@ -158,6 +158,11 @@ else
 	skip_part "cannot mount a tmpfs: the failed run's lines are not tested"
 fi
 
+# json+ with --status-interval: each of fio's documents has its bins.
+"$BLKTOP" --batch --force --run randread --filename="$dev" --runtime=2 --time_based --size=32m \
+	--status-interval=1 --output-format=json+ >"$WORK/plusiv.bt" 2>"$WORK/plusiv.err" ||
+	fail "json+ with --status-interval: exit $?: $(head -c 300 "$WORK/plusiv.err")"
+
 # ---- where each part comes: fio's order, each format once ----
 # (the preamble P, fio's error line E, terse T, JSON J, the normal report
 # N, Run status R, Disk stats D); and json+'s bins, described above, on
@@ -168,7 +173,7 @@ for n in list ${ERRS:-}; do
 done
 # shellcheck disable=SC2086
 python3 "$PY" blocks $files >"$WORK/blocks" 2>&1
-python3 "$PY" bins "$WORK/plus.fio" "$WORK/plus.bt" "$WORK/list.bt" >"$WORK/bins" 2>&1
+python3 "$PY" bins "$WORK/plus.fio" "$WORK/plus.bt" "$WORK/list.bt" "$WORK/plusiv.bt" >"$WORK/bins" 2>&1
 # want NAME PARTS: both tools' NAME report came in this order.
 want() {
 	f=$(grep "^$1.fio " "$WORK/blocks" | cut -d' ' -f2-)
@@ -184,6 +189,11 @@ if [ -n "${ERRS:-}" ]; then
 	want errj "E J" "a failed run, json: the error line before the document"
 	want errt "E T" "a failed run, terse: the error line before the terse line"
 fi
+docs=$(grep -c '^{' "$WORK/plusiv.bt")
+[ "$docs" -ge 2 ] && grep -q '^plusiv.bt [1-9][0-9]* ok$' "$WORK/bins" &&
+	[ "$(jq -s 'map(.jobs[0].read.clat_ns | has("bins")) | all' "$WORK/plusiv.bt")" = true ] &&
+	pass "json+ with --status-interval: $docs documents, each with its bins, as fio's" ||
+	fail "json+ with --status-interval: $docs documents; bins: $(grep '^plusiv' "$WORK/bins")"
 grep -q '^plus.fio [1-9][0-9]* ok$' "$WORK/bins" &&
 	pass "fio's own json+ bins are the buckets described: $(grep '^plus.fio' "$WORK/bins")" ||
 	fail "fio's json+ does not fit the description of its buckets: $(grep '^plus.fio' "$WORK/bins")"
