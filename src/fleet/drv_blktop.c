@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* drv_blktop.c - blktop on the far side: `blktop --dry-run` for the
- * verdict, then `blktop --batch` for the run, both printing JSON. The
+ * verdict (JSON), then `blktop --batch --output-format=jsonl` for the run:
+ * its interval lines are the host's live figures, its final line the
+ * host's report, with the histograms the fleet's percentiles merge. The
  * write gate runs there, on the host that owns the disk. A small sh
  * wrapper there turns our closing its stdin into SIGTERM for blktop (a
  * stop with its report), and writes a job file sent on stdin to a
@@ -13,6 +15,7 @@
 #include <sys/wait.h>
 
 #include "fleet/fleet.h"
+#include "fleet/fleet_report.h"
 #include "i18n.h"
 #include "util/status.h"
 
@@ -71,7 +74,7 @@ static int blktop_command(const struct fleet_job *job, const struct fleet_host *
 	}
 	words[n++] = a->remote_blktop ? a->remote_blktop : "blktop";
 	words[n++] = check ? "--dry-run" : "--batch";
-	words[n++] = "--output-format=json";
+	words[n++] = check ? "--output-format=json" : "--output-format=jsonl";
 	for (int i = 1; i < job->argc; i++) {
 		if (is_local(a, i) || (h->addr.target[0] && i == a->target_argi))
 			continue;
@@ -95,12 +98,85 @@ static int blktop_command(const struct fleet_job *job, const struct fleet_host *
 	return r;
 }
 
+/* An interval line: the host's jobs added up, their histograms merged. */
+static void take_interval(struct fleet_host *h, const struct jv *v)
+{
+	struct fleet_sum sum = { 0 };
+	struct host_live *l = &h->live;
+	const struct jv *jobs = jv_get(v, "jobs");
+
+	fleet_sum_add(&sum, v);
+	l->intervals++;
+	l->t_ms = jv_u64(jv_get(v, "t_ms"), 0);
+	l->errors = 0;
+	for (size_t j = 0; jobs && jobs->type == JV_ARR && j < jobs->n; j++)
+		l->errors += jv_u64(jv_path(&jobs->items[j], "read.errors"), 0) +
+			     jv_u64(jv_path(&jobs->items[j], "write.errors"), 0);
+	for (int d = 0; d < 2; d++) {
+		uint64_t pct[FLEET_NPCTS];
+		l->iops[d] = sum.dir[d].iops;
+		l->bw_bytes[d] = sum.dir[d].bw_bytes;
+		l->has_pct[d] = fleet_percentiles(&sum.dir[d], pct);
+		if (l->has_pct[d]) {
+			l->p50[d] = pct[6];
+			l->p99[d] = pct[12];
+			l->p999[d] = pct[14];
+		}
+	}
+	fleet_sum_free(&sum);
+}
+
+/* The final line's report, taken out of the line's tree. */
+static void take_final(struct fleet_host *h, struct jv *v)
+{
+	for (size_t i = 0; v->type == JV_OBJ && i < v->n; i++) {
+		if (strcmp(v->keys[i], "report") || v->items[i].type != JV_OBJ)
+			continue;
+		struct jv *r = malloc(sizeof(*r));
+		if (!r)
+			return;
+		*r = v->items[i];
+		memset(&v->items[i], 0, sizeof(v->items[i])); /* a null, nothing to free */
+		jv_free(h->report);
+		h->report = r;
+		return;
+	}
+}
+
+static int blktop_line(struct fleet_host *h, char *line)
+{
+	char err[256];
+	if (line[0] != '{')
+		return HOST_LINE_KEEP;
+	struct jv *v = jv_parse(line, strlen(line), err, sizeof(err));
+	if (!v)
+		return HOST_LINE_KEEP;
+	const char *type = jv_str(jv_get(v, "type"), "");
+	int r = HOST_LINE_TAKEN;
+	if (!strcmp(type, "start")) {
+		const char *version = jv_str(jv_get(v, "blktop"), "");
+		if (version[0])
+			snprintf(h->version, sizeof(h->version), "%s", version);
+	} else if (!strcmp(type, "interval")) {
+		take_interval(h, v);
+		r = HOST_LINE_LIVE;
+	} else if (!strcmp(type, "final")) {
+		take_final(h, v);
+	} else {
+		r = HOST_LINE_KEEP;
+	}
+	jv_free(v);
+	return r;
+}
+
 static void blktop_finish(struct fleet_host *h, bool check)
 {
 	char err[256];
 	int st = h->exit_status;
 
-	if (h->out && h->outlen)
+	/* The run's report came on its final line; the check's is the
+	 * whole output. */
+	if (!h->report && h->out && h->outlen)
 		h->report = jv_parse(h->out, h->outlen, err, sizeof(err));
 	const struct jv *bt = jv_get(h->report, "blktop");
 	const char *verdict = jv_str(jv_path(bt, "device.verdict"), "");
@@ -143,5 +219,6 @@ static void blktop_finish(struct fleet_host *h, bool check)
 const struct host_driver host_driver_blktop = {
 	.name = "blktop",
 	.command = blktop_command,
+	.line = blktop_line,
 	.finish = blktop_finish,
 };

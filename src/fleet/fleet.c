@@ -17,6 +17,7 @@
 
 #include "fleet/fleet_report.h"
 #include "i18n.h"
+#include "options.h"
 #include "output/writer.h"
 #include "util/clock.h"
 #include "util/runctl.h"
@@ -45,6 +46,15 @@ static void on_line(void *arg, bool is_err, char *line)
 		if (line[0])
 			snprintf(h->message, sizeof(h->message), "%s", line);
 		return;
+	}
+	if (h->drv->line && h->state == HOST_RUNNING) {
+		int r = h->drv->line(h, line);
+		if (r == HOST_LINE_LIVE && h->print_live) {
+			fleet_live_line(stdout, h);
+			fflush(stdout);
+		}
+		if (r != HOST_LINE_KEEP)
+			return;
 	}
 	size_t n = strlen(line);
 	if (h->outlen + n + 2 > h->outcap) {
@@ -248,6 +258,9 @@ int fleet_main(const struct cli_args *args, int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		hosts[i].addr = addr[i];
 		hosts[i].drv = &host_driver_blktop;
+		/* The far sides' intervals as they come, when asked for. */
+		hosts[i].print_live = args->format == OUTPUT_NORMAL &&
+				      job_option_given(&args->job, "status-interval");
 		hosts[i].proc.pid = -1;
 		hosts[i].proc.in = hosts[i].proc.out = hosts[i].proc.err = -1;
 	}

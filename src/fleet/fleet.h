@@ -28,6 +28,17 @@ enum host_state {
 	HOST_DROPPED,      /* the connection or the far side ended without a report */
 };
 
+/* A host's last interval, from the far side's live stream: rates summed
+ * over its jobs, percentiles from its jobs' interval histograms merged. */
+struct host_live {
+	unsigned intervals;          /* how many came (0: none yet) */
+	uint64_t t_ms;               /* the interval's end, since its run's start */
+	double iops[2], bw_bytes[2]; /* read, write */
+	bool has_pct[2];
+	uint64_t p50[2], p99[2], p999[2];
+	uint64_t errors;             /* in the interval */
+};
+
 struct fleet_host {
 	struct host_addr addr;
 	const struct host_driver *drv;
@@ -40,6 +51,8 @@ struct fleet_host {
 	char *out;                   /* its standard output, whole */
 	size_t outlen, outcap;
 	struct jv *report;           /* parsed when it ended */
+	struct host_live live;
+	bool print_live;             /* a line per interval on standard output */
 	int exit_status;             /* the far side's (ssh's) status */
 };
 
@@ -60,9 +73,15 @@ struct host_driver {
 	 * the run. 0, or -1 with one line in err. */
 	int (*command)(const struct fleet_job *job, const struct fleet_host *h, bool check,
 		       char *buf, size_t len, char *err, size_t errlen);
+	/* A line of the run's standard output as it comes (may be NULL):
+	 * HOST_LINE_KEEP leaves it for finish, HOST_LINE_TAKEN says it was
+	 * read, HOST_LINE_LIVE that it updated h->live. */
+	int (*line)(struct fleet_host *h, char *line);
 	/* Its output ended: set state, verdict, version and report. */
 	void (*finish)(struct fleet_host *h, bool check);
 };
+
+enum { HOST_LINE_KEEP, HOST_LINE_TAKEN, HOST_LINE_LIVE };
 
 extern const struct host_driver host_driver_blktop;
 

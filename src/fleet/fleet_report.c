@@ -149,6 +149,25 @@ static const char *human(char *buf, size_t len, double v, bool pow2, const char 
 	return buf;
 }
 
+void fleet_live_line(FILE *out, const struct fleet_host *h)
+{
+	const struct host_live *l = &h->live;
+	fprintf(out, "%s: t=%.1fs", h->addr.label, (double)l->t_ms / 1000.0);
+	for (int d = 0; d < 2; d++) {
+		char a[32], b[32];
+		if (!l->iops[d] && !l->has_pct[d])
+			continue;
+		fprintf(out, " %s: IOPS=%s, BW=%s", dir_names[d], human(a, sizeof(a), l->iops[d], false, ""),
+			human(b, sizeof(b), l->bw_bytes[d], true, "B/s"));
+		if (l->has_pct[d])
+			fprintf(out, ", p50=%.1f, p99=%.1f, p99.9=%.1f usec", (double)l->p50[d] / 1000.0,
+				(double)l->p99[d] / 1000.0, (double)l->p999[d] / 1000.0);
+	}
+	if (l->errors)
+		fprintf(out, " errors=%llu", (unsigned long long)l->errors);
+	fputc('\n', out);
+}
+
 static void print_dirs(FILE *out, struct fleet_sum *s, bool merged)
 {
 	for (int d = 0; d < FLEET_DIRS; d++) {

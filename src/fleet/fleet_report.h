@@ -44,6 +44,9 @@ void fleet_sum_free(struct fleet_sum *sum);
 void fleet_report_normal(FILE *out, const struct fleet_host *hosts, size_t n, bool started);
 void fleet_report_json(FILE *out, const struct fleet_host *hosts, size_t n);
 
+/* One host's last interval, one line: "HOST: t=2.0s read: IOPS=...". */
+void fleet_live_line(FILE *out, const struct fleet_host *h);
+
 /* 0 when every host did its part, 3 when one refused (nothing written
  * there), else 1. */
 int fleet_status(const struct fleet_host *hosts, size_t n);

@@ -4,7 +4,9 @@
 # on this machine only (sshd_lib.sh: one sshd per host, each on its own
 # 127.0.0.N address; nothing leaves 127.0.0.0/8). Each host has its own
 # scratch loop device. Checks: two and four hosts run and report, the
-# fleet's figures are the sum of the hosts'; a host whose verdict
+# fleet's figures are the sum of the hosts', its percentiles those of the
+# hosts' histograms combined, and with --status-interval each host's live
+# figures come from its far side's jsonl stream; a host whose verdict
 # refuses a write stops every host from starting (and --hosts-partial
 # starts the others); an unreachable host is named; a host killed
 # mid-run is marked dropped while the others go on and report after a
@@ -38,7 +40,7 @@ fleet() {
 
 # The far sides of this test: the remote blktop's command line starts
 # with its path and names one of this test's devices.
-ours="^$remote (--dry-run|--batch) --output-format=json .*($dev2|$dev3|$dev4|$dev5)( |\$)"
+ours="^$remote (--dry-run|--batch) --output-format=jsonl? .*($dev2|$dev3|$dev4|$dev5)( |\$)"
 # No blktop of ours left on any host.
 none_left() {
 	i=0
@@ -66,6 +68,40 @@ jq -e '(.fleet.read.total_ios == ([.hosts[].report.jobs[].read.total_ios] | add)
 	(.fleet.read.io_bytes == ([.hosts[].report.jobs[].read.io_bytes] | add))' \
 	"$WORK/two.json" >/dev/null && pass "two hosts: fleet totals = the sum of the host reports" ||
 	fail "two hosts: fleet $(jq -c '.fleet.read' "$WORK/two.json") vs hosts $(jq -c '[.hosts[].report.jobs[].read | {total_ios, iops}]' "$WORK/two.json")"
+# The fleet's percentiles are those of the hosts' histograms added up
+# bucket by bucket (the far sides' jsonl final lines carry clat_ns.bins).
+if python3 - "$WORK/two.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+bins = {}
+for h in d["hosts"]:
+    for j in h["report"]["jobs"]:
+        for k, c in j["read"]["clat_ns"]["bins"].items():
+            bins[int(k)] = bins.get(int(k), 0) + c
+total = sum(bins.values())
+got = d["fleet"]["read"]["clat_ns"]["percentile"]
+bad = []
+for key, v in got.items():
+    want, run = None, 0
+    for ns in sorted(bins):
+        run += bins[ns]
+        if run >= float(key) / 100.0 * total:
+            want = ns
+            break
+    if v != want:
+        bad.append("%s: fleet %s, combined histogram %s" % (key, v, want))
+n = d["fleet"]["read"]["clat_ns"]["N"]
+if total != n or total != d["fleet"]["read"]["total_ios"] or len(got) != 17:
+    bad.append("histogram total %d, clat N %d, %d percentiles" % (total, n, len(got)))
+if bad:
+    print("; ".join(bad))
+sys.exit(1 if bad else 0)
+PY
+then
+	pass "two hosts: merged percentiles = those of the combined histogram"
+else
+	fail "two hosts: merged percentiles differ from the combined histogram's"
+fi
 # Each host ran on its own device, not on another's.
 for pair in "$h2 $dev2" "$h3 $dev3"; do
 	set -- $pair
@@ -77,12 +113,20 @@ none_left "two hosts"
 # Four hosts, the same target name on each (TARGET for all): here every
 # host is this machine, so the hosts share one device, read-only.
 out=$(fleet --hosts="$h2,$h3,$h4,$h5" --run randread "$dev2" --runtime=1 --time_based \
-	2>"$WORK/err")
+	--status-interval=1 2>"$WORK/err")
 rc=$?
 [ $rc = 0 ] && [ "$(printf '%s\n' "$out" | grep -c ': done (blktop')" = 4 ] &&
 	printf '%s\n' "$out" | grep -q '^Fleet: 4 hosts, 4 reported' &&
 	pass "four hosts: four reports and the fleet's" ||
 	fail "four hosts: exit $rc: $out $(cat "$WORK/err")"
+# --status-interval: each host's live figures, read from its stream as
+# the far side sent them, before the reports.
+live=0
+for h in "$h2" "$h3" "$h4" "$h5"; do
+	printf '%s\n' "$out" | grep -q "^$h: t=[0-9.]*s read: IOPS=.*p99=" && live=$((live + 1))
+done
+[ $live = 4 ] && pass "four hosts: a live line per host from its interval stream" ||
+	fail "four hosts: $live hosts with a live line: $out"
 none_left "four hosts"
 
 # A job file is read here and sent to each host: two sections on each of
@@ -138,13 +182,13 @@ rc=$?
 	>"$WORK/kill.json" 2>"$WORK/err") &
 pid=$!
 i=0
-until pgrep -f "^$remote --batch --output-format=json .*$dev3( |\$)" >/dev/null &&
-	pgrep -f "^$remote --batch --output-format=json .*$dev2( |\$)" >/dev/null; do
+until pgrep -f "^$remote --batch --output-format=jsonl .*$dev3( |\$)" >/dev/null &&
+	pgrep -f "^$remote --batch --output-format=jsonl .*$dev2( |\$)" >/dev/null; do
 	i=$((i + 1))
 	[ $i -lt 600 ] || { kill "$pid"; die "the far-side runs never started: $(cat "$WORK/err")"; }
 	sleep 0.1
 done
-pkill -KILL -f "^$remote --batch --output-format=json .*$dev3( |\$)"
+pkill -KILL -f "^$remote --batch --output-format=jsonl .*$dev3( |\$)"
 # The far side of host 3 is gone: its shell there ends, then its ssh.
 i=0
 while pgrep -f "BatchMode=yes.*127\.0\.0\.3 " >/dev/null; do

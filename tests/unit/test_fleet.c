@@ -20,6 +20,7 @@
 #include "fleet/fleet_report.h"
 #include "fleet/hosts.h"
 #include "fleet/sshproc.h"
+#include "stats/hist.h"
 #include "util/jsonread.h"
 
 static struct jv *parse(const char *s)
@@ -211,6 +212,59 @@ static void test_merged_percentiles(void **state)
 	jv_free(c);
 }
 
+/* Hosts' histograms as blktop's jsonl final line sends them (each
+ * non-empty bucket's value and count): the fleet's percentiles equal
+ * those blktop computes on the hosts' histograms added together. */
+static void test_merged_equals_combined_hist(void **state)
+{
+	(void)state;
+	static struct hist all, one;
+	static const double p[FLEET_NPCTS] = { 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99,
+					       99.5, 99.9, 99.95, 99.99 };
+	struct fleet_sum sum = { 0 };
+	uint64_t x = 88172645463325252ULL;
+	size_t cap = 1 << 20;
+	char *text = malloc(cap);
+	assert_non_null(text);
+	hist_clear(&all);
+	for (int host = 0; host < 3; host++) {
+		hist_clear(&one);
+		/* Each host its own spread: 20 us to about 20 ms. */
+		for (int i = 0; i < 5000 + host * 1000; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			uint64_t ns = 20000 + x % (2000000ULL << host);
+			hist_add(&one, ns);
+		}
+		hist_merge(&all, &one);
+		size_t n = (size_t)snprintf(text, cap, "{\"jobs\":[{\"read\":{\"clat_ns\":{\"N\":%llu,"
+					    "\"bins\":{", (unsigned long long)hist_total(&one));
+		bool first = true;
+		for (unsigned b = 0; b < HIST_NR; b++) {
+			if (!one.count[b])
+				continue;
+			n += (size_t)snprintf(text + n, cap - n, "%s\"%llu\":%llu", first ? "" : ",",
+					      (unsigned long long)hist_bucket_value(b),
+					      (unsigned long long)one.count[b]);
+			first = false;
+		}
+		snprintf(text + n, cap - n, "}}}}]}");
+		struct jv *v = parse(text);
+		assert_non_null(v);
+		fleet_sum_add(&sum, v);
+		jv_free(v);
+	}
+	uint64_t got[FLEET_NPCTS], want[FLEET_NPCTS];
+	assert_true(fleet_percentiles(&sum.dir[0], got));
+	hist_percentiles(&all, p, FLEET_NPCTS, 0, UINT64_MAX, want);
+	for (int i = 0; i < FLEET_NPCTS; i++)
+		assert_int_equal(got[i], want[i]);
+	/* A spread wide enough that the tail is many buckets from the
+	 * middle: the comparison covers more than one bucket. */
+	assert_true(want[12] > 2 * want[6]);
+	fleet_sum_free(&sum);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -220,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_hosts_file),
 		cmocka_unit_test(test_quote),
 		cmocka_unit_test(test_merged_percentiles),
+		cmocka_unit_test(test_merged_equals_combined_hist),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
