@@ -80,6 +80,18 @@ static void print_jsonplus_progress(const struct run_progress *p, void *arg)
 	writer_flush(w);
 }
 
+/* fio's periodic report (the run so far) after blktop's interval lines. */
+static void print_normal_progress(const struct run_progress *p, void *arg)
+{
+	struct writer *w = arg;
+	if (p->so_far) {
+		fputc('\n', w->f);
+		report_normal_periodic(w->f, p->so_far);
+		fputc('\n', w->f);
+	}
+	writer_flush(w);
+}
+
 static void print_jsonl_progress(const struct run_progress *p, void *arg)
 {
 	struct writer *w = arg;
@@ -145,6 +157,9 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 								: print_json_progress;
 		hooks.progress_so_far = true;
 		hooks.arg = &report;
+	} else if (args->format == OUTPUT_NORMAL) {
+		hooks.progress = print_normal_progress;
+		hooks.progress_so_far = true;
 	} else if (args->format == OUTPUT_JSONL) {
 		hooks.interval = NULL;
 		hooks.progress = print_jsonl_progress;
@@ -276,6 +291,14 @@ int main(int argc, char **argv)
 	status = cli_parse(argc, argv, &args);
 	if (status)
 		return status;
+	/* The JSON-lines stream is a run's, read while it goes. */
+	if (args.format == OUTPUT_JSONL && args.mode != MODE_HELP && args.mode != MODE_VERSION &&
+	    (!args.batch || args.hosts ||
+	     (args.mode != MODE_RUN && args.mode != MODE_JOBFILE && args.mode != MODE_DEMO))) {
+		fputs(_("blktop: --output-format=jsonl goes with --batch and --run, --job or --demo\n"),
+		      stderr);
+		return BLKTOP_USAGE;
+	}
 
 	if (args.mode == MODE_LIST) {
 		struct writer w;

@@ -152,7 +152,8 @@ static void lat_live(struct lat_stat *dst, const struct lat_stat *src, struct hi
 /* Threads of the running wave, merged as far as they have got: one that
  * has ended is merged whole. */
 static void collect_live(struct run_progress_state *p, struct group_result *g,
-			 const struct job_thread *const *threads, unsigned n, uint64_t now)
+			 const struct job_thread *const *threads, unsigned n, uint64_t epoch,
+			 uint64_t now)
 {
 	struct group_result *one = p->one;
 	uint64_t from = UINT64_MAX, to = 0;
@@ -193,8 +194,9 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 			lat_live(&dst->clat, &src->clat, p->scratch);
 			lat_live(&dst->lat, &src->lat, p->scratch);
 		}
-		/* ramp_end_ns was set before the thread started. */
-		uint64_t start = t->ramp_end_ns;
+		/* The monitor's epoch: the thread moves its own ramp end when it
+		 * starts late. */
+		uint64_t start = epoch;
 		if (start < from)
 			from = start;
 		if (now > to)
@@ -206,9 +208,10 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 }
 
 /* One result the way the final one is made, from what has run so far. */
-static void so_far_one(struct run_progress_state *p, struct group_result *dst, const struct group_result *tmpl,
+static void so_far_one(struct run_progress_state *p, struct group_result *dst,
+		       const struct group_result *tmpl,
 		       const struct job_thread *const *threads, unsigned n, unsigned wave,
-		       unsigned running, uint64_t now)
+		       unsigned running, uint64_t epoch, uint64_t now)
 {
 	/* The template holds what the monitors added (samples, series): the
 	 * series' memory stays the template's. */
@@ -216,7 +219,7 @@ static void so_far_one(struct run_progress_state *p, struct group_result *dst, c
 	if (wave < running)
 		run_collect(dst, threads, n);
 	else if (wave == running)
-		collect_live(p, dst, threads, n, now);
+		collect_live(p, dst, threads, n, epoch, now);
 }
 
 static void build_so_far(struct run_progress_state *p, struct run_result *r, uint64_t now,
@@ -225,10 +228,12 @@ static void build_so_far(struct run_progress_state *p, struct run_result *r, uin
 	*r = *p->result;
 	for (size_t i = 0; i < p->nsecs; i++)
 		so_far_one(p, &p->groups[i], &p->result->groups[i], p->secs[i].tptr,
-			   p->secs[i].nthreads, p->secs[i].wave, p->wave, now);
+			   p->secs[i].nthreads, p->secs[i].wave, p->wave, p->secs[i].mon.epoch_ns,
+			   now);
 	for (size_t u = 0; u < p->nunits; u++)
 		so_far_one(p, &p->entries[u], &p->result->entries[u], p->units[u].threads,
-			   p->units[u].nthreads, p->units[u].wave, p->wave, now);
+			   p->units[u].nthreads, p->units[u].wave, p->wave, p->units[u].mon.epoch_ns,
+			   now);
 	r->groups = p->groups;
 	r->entries = p->entries;
 	r->ngroups = p->nsecs;

@@ -18,6 +18,11 @@
  * in every locale; prose is translated, fio's keywords are not. */
 void report_normal(FILE *out, const struct run_result *r);
 
+/* fio's report of the run so far, as fio prints it at each
+ * --status-interval: the entries, run status groups and disk stats,
+ * without blktop's blocks. */
+void report_normal_periodic(FILE *out, const struct run_result *r);
+
 /* What fio prints before a run, for the normal report: one line per job
  * section ("NAME: (g=0): rw=..., bs=(R) ..., ioengine=..., iodepth=N"),
  * "..." after it when it has clones, the version line and "Starting N

@@ -407,11 +407,9 @@ static void print_extras(FILE *out, const struct run_result *r)
 	}
 }
 
-void report_normal(FILE *out, const struct run_result *r)
+/* fio's part: the entries, the run status groups, the disk stats. */
+static void print_fio(FILE *out, const struct run_result *r)
 {
-	struct report_numeric num;
-	report_numeric_begin(&num);
-
 	size_t ne;
 	const struct group_result *es = report_entries(r, &ne);
 	for (size_t i = 0; i < ne; i++) {
@@ -428,8 +426,22 @@ void report_normal(FILE *out, const struct run_result *r)
 			print_run_status(out, r, es[i].groupid);
 	}
 	print_disks(out, r);
-	print_extras(out, r);
+}
 
+void report_normal(FILE *out, const struct run_result *r)
+{
+	struct report_numeric num;
+	report_numeric_begin(&num);
+	print_fio(out, r);
+	print_extras(out, r);
+	report_numeric_end(&num);
+}
+
+void report_normal_periodic(FILE *out, const struct run_result *r)
+{
+	struct report_numeric num;
+	report_numeric_begin(&num);
+	print_fio(out, r);
 	report_numeric_end(&num);
 }
 
