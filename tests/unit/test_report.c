@@ -640,6 +640,76 @@ static void test_interval(void **state)
 	free(s);
 }
 
+/* A jsonl interval line: one line of valid JSON, that interval's own
+ * rates, its percentiles under fio's keys, its histogram as json+ bins
+ * (adding up to N), the disks' iostat and the CPU row. */
+static void test_jsonl_interval(void **state)
+{
+	(void)state;
+	static struct hist h;
+	struct run_interval iv;
+	struct disk_delta disk;
+	struct run_progress p;
+	memset(&iv, 0, sizeof(iv));
+	memset(&disk, 0, sizeof(disk));
+	memset(&p, 0, sizeof(p));
+	hist_clear(&h);
+	for (int i = 0; i < 400; i++)
+		hist_add(&h, 100000 + (uint64_t)i * 10);
+	hist_add(&h, 5000000);
+	iv.name = "rr";
+	iv.t_ms = 2000;
+	iv.span_ms = 500;
+	iv.ios[DIR_READ] = 401;
+	iv.bytes[DIR_READ] = 401 * 4096;
+	iv.run_ios[DIR_READ] = 1000;
+	iv.clat_pct_ns[DIR_READ][12] = 103000;
+	iv.clat_hist[DIR_READ] = &h;
+	snprintf(disk.name, sizeof(disk.name), "loop7");
+	disk.rates.r_s = 802;
+	p.wall_ms = 1700000000123ULL;
+	p.t_ms = 2010;
+	p.span_ms = 500;
+	p.iv = &iv;
+	p.niv = 1;
+	p.disks = &disk;
+	p.ndisks = 1;
+	p.cpu_valid = true;
+	p.cpu_all.pct[CPU_IDLE] = 97.5;
+
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+	assert_non_null(m);
+	report_jsonl_interval(m, &p);
+	assert_int_equal(fclose(m), 0);
+	assert_non_null(strchr(buf, '\n'));
+	assert_int_equal(strchr(buf, '\n') - buf, (long)len - 1);
+	assert_true(json_valid(buf));
+	assert_true(json_str_is(buf, "type", "interval"));
+	assert_true(json_num(buf, "timestamp_ms") == 1700000000123.0);
+	assert_true(json_num(buf, "jobs|0|read|iops") == 802.0);
+	assert_true(json_num(buf, "jobs|0|read|bw_bytes") == 401.0 * 4096 * 2);
+	assert_true(json_num(buf, "jobs|0|read|total_ios") == 1000.0);
+	assert_true(json_num(buf, "jobs|0|read|clat_ns|N") == 401.0);
+	assert_true(json_num(buf, "jobs|0|read|clat_ns|percentile|99.000000") == 103000.0);
+	char key[64];
+	double sum = 0;
+	for (unsigned b = 0; b < HIST_NR; b++) {
+		if (!h.count[b])
+			continue;
+		snprintf(key, sizeof(key), "jobs|0|read|clat_ns|bins|%llu",
+			 (unsigned long long)hist_bucket_value(b));
+		sum += json_num(buf, key);
+	}
+	assert_true(sum == 401.0);
+	assert_true(json_num(buf, "jobs|0|write|clat_ns|N") == 0.0);
+	assert_true(json_str_is(buf, "disks|0|name", "loop7"));
+	assert_true(json_num(buf, "disks|0|r/s") == 802.0);
+	assert_true(json_num(buf, "cpu|idle") == 97.5);
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -652,6 +722,7 @@ int main(void)
 		cmocka_unit_test(test_json_omitted_reasons),
 		cmocka_unit_test(test_empty_run),
 		cmocka_unit_test(test_interval),
+		cmocka_unit_test(test_jsonl_interval),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
