@@ -32,11 +32,19 @@
 #include "util/sigstop.h"
 #include "util/status.h"
 
+/* Where a batch run's status output goes: blktop's interval lines to
+ * standard output (with --output too), fio's periodic reports where the
+ * report goes, as fio writes them. */
+struct periodic {
+	const struct cli_args *args;
+	struct writer *report, *lines;
+};
+
 static void print_interval(const struct run_interval *iv, void *arg)
 {
-	struct writer *w = arg;
-	report_interval(w->f, iv);
-	writer_flush(w);
+	struct periodic *p = arg;
+	report_interval(p->lines->f, iv);
+	writer_flush(p->lines);
 }
 
 struct preamble {
@@ -60,43 +68,38 @@ static void print_preamble(void *arg)
 	fflush(p->out);
 }
 
-/* --status-interval with JSON: fio's whole report so far, a document
- * each time; with jsonl: a line with the interval's own figures, flushed
- * at once for the reader on the other end of a pipe. */
-static void print_json_progress(const struct run_progress *p, void *arg)
+/* --status-interval: what fio prints at each interval, the run so far in
+ * each format listed (a whole JSON document, fio's normal report without
+ * blktop's blocks, the terse line), after blktop's interval lines. */
+static void print_periodic(const struct run_progress *pr, void *arg)
 {
-	struct writer *w = arg;
-	if (p->so_far)
-		report_json(w->f, p->so_far);
-	writer_flush(w);
-}
-
-/* The same with json+: fio's documents then have their bins too. */
-static void print_jsonplus_progress(const struct run_progress *p, void *arg)
-{
-	struct writer *w = arg;
-	if (p->so_far)
-		report_json_plus(w->f, p->so_far);
-	writer_flush(w);
-}
-
-/* fio's periodic report (the run so far) after blktop's interval lines. */
-static void print_normal_progress(const struct run_progress *p, void *arg)
-{
-	struct writer *w = arg;
-	if (p->so_far) {
-		fputc('\n', w->f);
-		report_normal_periodic(w->f, p->so_far);
-		fputc('\n', w->f);
+	struct periodic *p = arg;
+	const struct run_result *r = pr->so_far;
+	unsigned formats = p->args->formats;
+	FILE *out = p->report->f;
+	if (!r)
+		return;
+	if (formats & (OUTFMT_TERSE | OUTFMT_CSV))
+		report_terse(out, r);
+	if (formats & OUTFMT_JSONPLUS)
+		report_json_plus(out, r);
+	else if (formats & OUTFMT_JSON)
+		report_json(out, r);
+	if (formats & OUTFMT_NORMAL) {
+		fputc('\n', out);
+		report_normal_periodic(out, r);
+		fputc('\n', out);
 	}
-	writer_flush(w);
+	writer_flush(p->report);
 }
 
-static void print_jsonl_progress(const struct run_progress *p, void *arg)
+/* jsonl: a line with the interval's own figures, flushed at once for the
+ * reader on the other end of a pipe. */
+static void print_jsonl_progress(const struct run_progress *pr, void *arg)
 {
-	struct writer *w = arg;
-	report_jsonl_interval(w->f, p);
-	writer_flush(w);
+	struct periodic *p = arg;
+	report_jsonl_interval(p->report->f, pr);
+	writer_flush(p->report);
 }
 
 /* A run's report in each format --output-format lists, in fio's order
@@ -142,7 +145,8 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	struct writer *lines = &report;
 	if (args->output_file && !writer_open(&term, NULL))
 		lines = &term;
-	struct run_hooks hooks = { .interval = print_interval, .arg = lines, .ctl = &ctl };
+	struct periodic per = { args, &report, lines };
+	struct run_hooks hooks = { .interval = print_interval, .arg = &per, .ctl = &ctl };
 	FILE *out = report.f;
 	for (size_t i = 0; i < set->njobs; i++)
 		if (set->jobs[i].status_interval_ms)
@@ -150,22 +154,17 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	/* As fio's: the command line's holds for a job file too. */
 	if (job_option_given(&args->job, "status-interval"))
 		hooks.interval_ms = args->job.status_interval_ms;
-	if (args->format == OUTPUT_JSON) {
-		/* fio's documents go where the report goes, and nothing else. */
-		hooks.interval = NULL;
-		hooks.progress = args->formats & OUTFMT_JSONPLUS ? print_jsonplus_progress
-								: print_json_progress;
-		hooks.progress_so_far = true;
-		hooks.arg = &report;
-	} else if (args->format == OUTPUT_NORMAL) {
-		hooks.progress = print_normal_progress;
-		hooks.progress_so_far = true;
-	} else if (args->format == OUTPUT_JSONL) {
+	if (args->format == OUTPUT_JSONL) {
 		hooks.interval = NULL;
 		hooks.progress = print_jsonl_progress;
-		hooks.arg = &report;
 		if (!hooks.interval_ms)
 			hooks.interval_ms = 1000;
+	} else {
+		hooks.progress = print_periodic;
+		hooks.progress_so_far = true;
+		/* blktop's lines are text: not in a JSON or terse stream. */
+		if (!(args->formats & OUTFMT_NORMAL))
+			hooks.interval = NULL;
 	}
 	set->force = args->force;
 	set->dry_run = args->dry_run;
