@@ -3,7 +3,7 @@
 # each host's verdict first, the fleet's report with merged histograms.
 libblktop_a_SOURCES += src/fleet/fleet.c src/fleet/fleet.h src/fleet/hosts.c \
 	src/fleet/hosts.h src/fleet/sshproc.c src/fleet/sshproc.h src/fleet/drv_blktop.c \
-	src/fleet/fleet_report.c src/fleet/fleet_report.h
+	src/fleet/fleet_report.c src/fleet/fleet_report.h src/fleet/fioproto.c src/fleet/fioproto.h
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_fleet
@@ -11,4 +11,9 @@ TESTS += tests/unit/test_fleet
 tests_unit_test_fleet_SOURCES = tests/unit/test_fleet.c
 tests_unit_test_fleet_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_fleet_LDADD = $(unit_ldadd)
+check_PROGRAMS += tests/unit/test_fioproto
+TESTS += tests/unit/test_fioproto
+tests_unit_test_fioproto_SOURCES = tests/unit/test_fioproto.c
+tests_unit_test_fioproto_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_fioproto_LDADD = $(unit_ldadd)
 endif
