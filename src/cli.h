@@ -49,6 +49,10 @@ struct cli_args {
 	const char *ssh_command;     /* --ssh */
 	const char *remote_blktop;   /* --remote-blktop */
 	bool hosts_partial;          /* --hosts-partial */
+	bool fio_driver;             /* --driver=fio: fio's server on the far side */
+	unsigned fio_port;           /* --fio-port, 0: fio's default */
+	bool fio_running;            /* --fio-running: the servers are there already */
+	const char *remote_fio;      /* --remote-fio */
 	int target_argi;             /* argv index of the target, 0: none */
 	int jobfile_argi;            /* argv index of --job's file, 0: none */
 	int nlocal;

@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -271,6 +272,40 @@ static int set_remote_blktop(struct cli_args *a, const char *v, char *err, size_
 	return v && *v ? 0 : ERR("%s", _("--remote-blktop needs a path"));
 }
 
+static int set_driver(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	if (v && !strcmp(v, "fio"))
+		a->fio_driver = true;
+	else if (v && !strcmp(v, "blktop"))
+		a->fio_driver = false;
+	else
+		return ERR(_("--driver: unknown far side '%s' (allowed: blktop, fio)"), v ? v : "");
+	return 0;
+}
+
+static int set_fio_port(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	char *end;
+	unsigned long port = v ? strtoul(v, &end, 10) : 0;
+	if (!v || !isdigit((unsigned char)*v) || *end || port < 1 || port > 65535)
+		return ERR("%s", _("--fio-port needs a TCP port, 1 to 65535"));
+	a->fio_port = (unsigned)port;
+	return 0;
+}
+
+static int set_fio_running(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	(void)v, (void)err, (void)errlen;
+	a->fio_running = true;
+	return 0;
+}
+
+static int set_remote_fio(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	a->remote_fio = v;
+	return v && *v ? 0 : ERR("%s", _("--remote-fio needs a path"));
+}
+
 static int set_hosts_partial(struct cli_args *a, const char *v, char *err, size_t errlen)
 {
 	(void)v, (void)err, (void)errlen;
@@ -434,6 +469,31 @@ const struct blktop_switch blktop_switches[] = {
 	  .help = N_("blktop's path on the hosts (default blktop, from PATH)"),
 	  .man = "The blktop to run on each host: a path there, or a name found in its\n"
 		 ".BR PATH\n(the default,\n.BR blktop ).\n" },
+	{ .name = "driver", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
+	  .metavar = "NAME", .parse = set_driver,
+	  .help = N_("with --hosts: what runs the job there, blktop (default) or fio"),
+	  .man = "What runs the job on each host of\n.BR \\-\\-hosts :\n"
+		 ".B blktop\n(the default) or\n.BR fio ,\n"
+		 "fio's own server, reached through\n.BR \"ssh \\-W\" .\n"
+		 "See\n.B FIO ON THE FAR SIDE\nbelow.\n" },
+	{ .name = "fio-port", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
+	  .metavar = "PORT", .parse = set_fio_port,
+	  .help = N_("with --driver=fio: the port of fio's server on each host's 127.0.0.1 (8765)"),
+	  .man = "With\n.BR \\-\\-driver=fio :\n"
+		 "the TCP port fio's server listens on, on 127.0.0.1 of each host\n"
+		 "(8765, fio's own default). A server blktop starts on the\n.IR N th\n"
+		 "host of the list listens on\n.IR PORT + N \\-1,\n"
+		 "so hosts that are one machine do not take each other's port.\n" },
+	{ .name = "fio-running", .local = true, .section = SW_OPTION, .arg = SW_FLAG,
+	  .parse = set_fio_running,
+	  .help = N_("with --driver=fio: use the fio servers already listening on --fio-port"),
+	  .man = "With\n.BR \\-\\-driver=fio :\n"
+		 "start no server; use the one already listening on 127.0.0.1:\n.I PORT\n"
+		 "of each host, and leave it running.\n" },
+	{ .name = "remote-fio", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
+	  .metavar = "PATH", .parse = set_remote_fio,
+	  .help = N_("with --driver=fio: fio's path on the hosts (default fio, from PATH)"),
+	  .man = "The fio whose server blktop starts on each host (default\n.BR fio ).\n" },
 	{ .name = "help", .short_name = 'h', .section = SW_OPTION, .arg = SW_FLAG,
 	  .parse = set_help, .help = N_("this help, then exit"),
 	  .man = "The usage and every job option, then exit.\n" },

@@ -234,6 +234,33 @@ static int check_usage(const struct cli_args *a, const struct host_addr *addr, s
 	return 0;
 }
 
+/* The far sides that are blktops: every verdict first, then the run.
+ * True when the job started. */
+static bool verdicts_then_run(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
+			      struct runctl *ctl, struct sigstop *sigs)
+{
+	/* Every verdict first: a host that refuses refuses alone, and the
+	 * others do not start unless --hosts-partial says so. */
+	for (size_t i = 0; i < n; i++)
+		start_host(job, &hosts[i], true);
+	pump_all(hosts, n, ctl, sigs, true);
+	size_t ready = 0;
+	for (size_t i = 0; i < n; i++)
+		ready += hosts[i].state == HOST_READY;
+	bool go = !runctl_stopped(ctl) && ready && (ready == n || job->args->hosts_partial);
+	for (size_t i = 0; i < n; i++) {
+		if (hosts[i].state != HOST_READY)
+			continue;
+		if (go)
+			start_host(job, &hosts[i], false);
+		else
+			hosts[i].state = HOST_NOT_STARTED;
+	}
+	if (go)
+		pump_all(hosts, n, ctl, sigs, false);
+	return go;
+}
+
 int fleet_main(const struct cli_args *args, int argc, char **argv)
 {
 	struct host_addr *addr = NULL;
@@ -257,7 +284,7 @@ int fleet_main(const struct cli_args *args, int argc, char **argv)
 	}
 	for (size_t i = 0; i < n; i++) {
 		hosts[i].addr = addr[i];
-		hosts[i].drv = &host_driver_blktop;
+		hosts[i].drv = args->fio_driver ? &host_driver_fio : &host_driver_blktop;
 		/* The far sides' intervals as they come, when asked for. */
 		hosts[i].print_live = args->format == OUTPUT_NORMAL &&
 				      job_option_given(&args->job, "status-interval");
@@ -272,28 +299,15 @@ int fleet_main(const struct cli_args *args, int argc, char **argv)
 	sigstop_install(&sigs, &ctl, false);
 	sigstop_block(&sigs, 0);
 
-	/* Every verdict first: a host that refuses refuses alone, and the
-	 * others do not start unless --hosts-partial says so. */
-	for (size_t i = 0; i < n; i++)
-		start_host(&job, &hosts[i], true);
-	pump_all(hosts, n, &ctl, &sigs, true);
-	size_t ready = 0;
-	for (size_t i = 0; i < n; i++)
-		ready += hosts[i].state == HOST_READY;
-	bool go = !runctl_stopped(&ctl) && ready && (ready == n || args->hosts_partial);
-	for (size_t i = 0; i < n; i++) {
-		if (hosts[i].state != HOST_READY)
-			continue;
-		if (go)
-			start_host(&job, &hosts[i], false);
-		else
-			hosts[i].state = HOST_NOT_STARTED;
-	}
-	if (go)
-		pump_all(hosts, n, &ctl, &sigs, false);
+	bool go = false;
+	if (hosts[0].drv->run_all)
+		status = hosts[0].drv->run_all(&job, hosts, n, &ctl, &sigs, &go);
+	else
+		go = verdicts_then_run(&job, hosts, n, &ctl, &sigs);
 
 	struct writer w;
-	status = writer_open(&w, args->output_file);
+	if (!status)
+		status = writer_open(&w, args->output_file);
 	if (!status) {
 		if (args->format == OUTPUT_JSON)
 			fleet_report_json(w.f, hosts, n);

@@ -14,6 +14,9 @@
 #include "fleet/sshproc.h"
 #include "util/jsonread.h"
 
+struct runctl;
+struct sigstop;
+
 enum host_state {
 	HOST_CHECKING,     /* its verdict is being taken */
 	HOST_READY,        /* the verdict allows the job */
@@ -79,11 +82,18 @@ struct host_driver {
 	int (*line)(struct fleet_host *h, char *line);
 	/* Its output ended: set state, verdict, version and report. */
 	void (*finish)(struct fleet_host *h, bool check);
+	/* A driver that runs every host itself (fio's server: no far-side
+	 * command line, a binary stream); command and finish are then
+	 * unused. Sets *go when the job started; returns 0 or an exit
+	 * status (bad usage). */
+	int (*run_all)(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
+		       struct runctl *ctl, struct sigstop *sigs, bool *go);
 };
 
 enum { HOST_LINE_KEEP, HOST_LINE_TAKEN, HOST_LINE_LIVE };
 
 extern const struct host_driver host_driver_blktop;
+extern const struct host_driver host_driver_fio;
 
 /* --hosts in batch: verdicts, then the run, then per-host reports and the
  * fleet's summary. Returns blktop's exit status. */

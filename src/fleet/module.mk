@@ -3,7 +3,8 @@
 # each host's verdict first, the fleet's report with merged histograms.
 libblktop_a_SOURCES += src/fleet/fleet.c src/fleet/fleet.h src/fleet/hosts.c \
 	src/fleet/hosts.h src/fleet/sshproc.c src/fleet/sshproc.h src/fleet/drv_blktop.c \
-	src/fleet/fleet_report.c src/fleet/fleet_report.h src/fleet/fioproto.c src/fleet/fioproto.h
+	src/fleet/fleet_report.c src/fleet/fleet_report.h src/fleet/fioproto.c src/fleet/fioproto.h \
+	src/fleet/drv_fio.c
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_fleet

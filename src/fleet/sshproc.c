@@ -52,8 +52,9 @@ static void close_fd(int *fd)
 	*fd = -1;
 }
 
-int sshproc_start(struct sshproc *p, const char *ssh_command, const struct host_addr *h,
-		  const char *remote, char *err, size_t errlen)
+/* remote: the far side's command; forward: instead, ssh -W's HOST:PORT. */
+static int start(struct sshproc *p, const char *ssh_command, const struct host_addr *h,
+		 const char *remote, const char *forward, char *err, size_t errlen)
 {
 	int in[2], out[2], er[2];
 	char port[16];
@@ -68,7 +69,7 @@ int sshproc_start(struct sshproc *p, const char *ssh_command, const struct host_
 	char script[4352];
 	snprintf(script, sizeof(script), "exec %s \"$@\"",
 		 ssh_command && *ssh_command ? ssh_command : "ssh");
-	const char *argv[16];
+	const char *argv[20];
 	size_t n = 0;
 	argv[n++] = "/bin/sh";
 	argv[n++] = "-c";
@@ -76,6 +77,10 @@ int sshproc_start(struct sshproc *p, const char *ssh_command, const struct host_
 	argv[n++] = "blktop-ssh";
 	argv[n++] = "-o";
 	argv[n++] = "BatchMode=yes";
+	if (forward) {
+		argv[n++] = "-W";
+		argv[n++] = forward;
+	}
 	if (h->port) {
 		argv[n++] = "-p";
 		argv[n++] = port;
@@ -86,7 +91,8 @@ int sshproc_start(struct sshproc *p, const char *ssh_command, const struct host_
 	}
 	argv[n++] = "--";
 	argv[n++] = h->host;
-	argv[n++] = remote;
+	if (remote)
+		argv[n++] = remote;
 	argv[n] = NULL;
 
 	pid_t pid = fork();
@@ -115,6 +121,18 @@ int sshproc_start(struct sshproc *p, const char *ssh_command, const struct host_
 	fcntl(p->out, F_SETFL, O_NONBLOCK);
 	fcntl(p->err, F_SETFL, O_NONBLOCK);
 	return 0;
+}
+
+int sshproc_start(struct sshproc *p, const char *ssh_command, const struct host_addr *h,
+		  const char *remote, char *err, size_t errlen)
+{
+	return start(p, ssh_command, h, remote, NULL, err, errlen);
+}
+
+int sshproc_start_forward(struct sshproc *p, const char *ssh_command, const struct host_addr *h,
+			  const char *forward, char *err, size_t errlen)
+{
+	return start(p, ssh_command, h, NULL, forward, err, errlen);
 }
 
 /* Splits what arrived into lines; an overlong line is cut, not kept. */

@@ -32,6 +32,12 @@ int ssh_quote_argv(const char *const *argv, char *buf, size_t len);
 int sshproc_start(struct sshproc *p, const char *ssh_command, const struct host_addr *h,
 		  const char *remote, char *err, size_t errlen);
 
+/* Starts `SSH -o BatchMode=yes -W FORWARD ... HOST`: the child's stdin
+ * and stdout are then a TCP stream to FORWARD (HOST:PORT as the far side
+ * resolves it). */
+int sshproc_start_forward(struct sshproc *p, const char *ssh_command, const struct host_addr *h,
+			  const char *forward, char *err, size_t errlen);
+
 /* Reads what is there on stdout and stderr without blocking; calls
  * on_line for each whole line (is_err says which stream). Returns false
  * once both are at end of file. */

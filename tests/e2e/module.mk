@@ -124,6 +124,12 @@ dist_check_SCRIPTS += tests/e2e/fio_text.sh
 TESTS += tests/e2e/fleet.sh
 dist_check_SCRIPTS += tests/e2e/fleet.sh
 EXTRA_DIST += tests/e2e/sshd_lib.sh
+# --driver=fio: fio's own server on each far side through ssh -W, a write
+# refused under --readonly, a killed server, a fake server's unknown
+# protocol version.
+TESTS += tests/e2e/fleet_fio.sh
+dist_check_SCRIPTS += tests/e2e/fleet_fio.sh
+EXTRA_DIST += tests/e2e/fio_fake_server.py
 # Issue 13 item 3: the options real fio job files use, family by family,
 # each against fio 3 on the same scratch device.
 TESTS += tests/e2e/job_options.sh
