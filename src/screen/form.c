@@ -42,7 +42,7 @@ void form_close(struct form *f)
 	memset(f, 0, sizeof(*f));
 }
 
-static void set_message(struct form *f, bool error, const char *text)
+void form_set_message(struct form *f, bool error, const char *text)
 {
 	snprintf(f->message, sizeof(f->message), "%s", text);
 	f->message_error = error;
@@ -143,6 +143,8 @@ static void cycle_choice(struct form *f, int step)
 	}
 	if (o->type == OPT_BOOL) {
 		snprintf(text, FORM_TEXT_MAX, "%s", !strcmp(text, "1") ? "0" : "1");
+		f->editing = false;
+		check_field(f, f->sel);
 		return;
 	}
 	if (o->type != OPT_ENUM)
@@ -158,6 +160,7 @@ static void cycle_choice(struct form *f, int step)
 	cur = (cur + step + n) % n;
 	snprintf(text, FORM_TEXT_MAX, "%s", o->choices[cur]);
 	f->editing = false;
+	check_field(f, f->sel);
 }
 
 static void text_backspace(char *s)
@@ -216,7 +219,7 @@ static enum form_result check_target(struct form *f, const struct dev_rows *devs
 			snprintf(msg, sizeof(msg),
 				 _("%s is still being probed: its verdict is not known yet. Try again "
 				   "in a moment."), d->name);
-			set_message(f, true, msg);
+			form_set_message(f, true, msg);
 			return FORM_REDRAW;
 		}
 		if (!d || d->verdict == VERDICT_SAFE)
@@ -230,14 +233,14 @@ static enum form_result check_target(struct form *f, const struct dev_rows *devs
 				 _("%s holds data (%s). Writing destroys it. Type %s and Enter to "
 				   "write anyway, Esc to go back:"),
 				 d->name, d->reasons, d->name);
-			set_message(f, true, msg);
+			form_set_message(f, true, msg);
 			return FORM_REDRAW;
 		}
 		if (d->verdict == VERDICT_IN_USE || d->verdict == VERDICT_READ_ONLY) {
 			char msg[1200];
 			snprintf(msg, sizeof(msg), _("refused: %s is %s: %s"), d->name, d->verdict_word,
 				 d->reasons);
-			set_message(f, true, msg);
+			form_set_message(f, true, msg);
 			return FORM_REDRAW;
 		}
 	}
@@ -251,7 +254,7 @@ static enum form_result try_start(struct form *f, const struct dev_rows *devs)
 	int bad = form_apply(f, &f->job);
 	if (bad >= 0) {
 		f->sel = bad;
-		set_message(f, true, f->fields[bad].err);
+		form_set_message(f, true, f->fields[bad].err);
 		return FORM_REDRAW;
 	}
 	return check_target(f, devs);
@@ -261,7 +264,7 @@ static enum form_result confirm_key(struct form *f, struct key_event ev)
 {
 	if (!ev.func && ev.code == 27) {
 		f->confirming = false;
-		set_message(f, false, _("Not started."));
+		form_set_message(f, false, _("Not started."));
 		return FORM_REDRAW;
 	}
 	if (!ev.func && (ev.code == '\n' || ev.code == '\r')) {
@@ -273,7 +276,7 @@ static enum form_result confirm_key(struct form *f, struct key_event ev)
 		char msg[256];
 		snprintf(msg, sizeof(msg), _("Not started: the name typed does not match %s."),
 			 f->confirm_name);
-		set_message(f, true, msg);
+		form_set_message(f, true, msg);
 		return FORM_REDRAW;
 	}
 	text_edit_key(f->confirm_text, sizeof(f->confirm_text), ev);
@@ -296,7 +299,11 @@ enum form_result form_key(struct form *f, struct key_event ev, const struct dev_
 		case KEY_END: move_to(f, (int)f->nfields - 1); break;
 		case KEY_LEFT: cycle_choice(f, -1); break;
 		case KEY_RIGHT: cycle_choice(f, 1); break;
-		case KEY_BACKSPACE: f->editing = true; text_backspace(text); break;
+		case KEY_BACKSPACE:
+			f->editing = true;
+			text_backspace(text);
+			check_field(f, f->sel);
+			break;
 		case KEY_ENTER: return try_start(f, devs);
 		default: return FORM_NONE;
 		}
@@ -308,15 +315,21 @@ enum form_result form_key(struct form *f, struct key_event ev, const struct dev_
 	if (esc && !asked && form_changed(f)) {
 		/* Edits are not dropped by one stray key. */
 		f->esc_asked = true;
-		set_message(f, true, _("Esc again drops your changes; any other key goes on editing."));
+		form_set_message(f, true, _("Esc again drops your changes; any other key goes on editing."));
 		return FORM_REDRAW;
 	}
 	switch (ev.code) {
 	case 27: return FORM_CLOSE;
 	case '\n': case '\r': return try_start(f, devs);
 	case '\t': move_to(f, f->sel + 1); return FORM_REDRAW;
-	case 127: case 8: f->editing = true; text_backspace(text); return FORM_REDRAW;
-	case 'u' & 0x1f: f->editing = true; text[0] = '\0'; return FORM_REDRAW;
+	/* Backspace takes one character and keeps the rest of the value;
+	 * each edit is checked at once, so an error shows and goes as typed. */
+	case 127: case 8:
+		f->editing = true;
+		text_backspace(text);
+		check_field(f, f->sel);
+		return FORM_REDRAW;
+	case 'u' & 0x1f: f->editing = true; text[0] = '\0'; check_field(f, f->sel); return FORM_REDRAW;
 	default: break;
 	}
 	if (!key_is_text(ev))

@@ -45,6 +45,8 @@ struct form {
 /* Opens the form on base (a copy is kept). 0, or -1 out of memory. */
 int form_open(struct form *f, const struct job_spec *base);
 void form_close(struct form *f);
+/* The message under the fields (an error in the error colour). */
+void form_set_message(struct form *f, bool error, const char *text);
 /* Handles one key; devs gives the verdicts for the safety check. */
 enum form_result form_key(struct form *f, struct key_event ev, const struct dev_rows *devs);
 void form_draw(struct form *f, const struct theme *t, struct rect r);

@@ -80,6 +80,9 @@ static void draw_key_bar(struct ui *u)
 		if (u->prompt == PROMPT_QUIT)
 			snprintf(buf, sizeof(buf), "%s",
 				 _("A job is running. Stop it and quit? (y/n)"));
+		else if (u->prompt == PROMPT_SWITCH)
+			snprintf(buf, sizeof(buf), "%s",
+				 _("A job is running. Stop it and start this one? (y/n)"));
 		else if (u->prompt == PROMPT_SAVE)
 			snprintf(buf, sizeof(buf), _("Save summary to (Enter saves, Esc cancels): %s_"),
 				 u->prompt_text);
@@ -90,16 +93,26 @@ static void draw_key_bar(struct ui *u)
 		draw_text(r.y, x, r.w, a, buf);
 		return;
 	}
-	static const struct { const char *key, *label; } form_keys[] = {
+	struct bar_key {
+		const char *key, *label;
+	};
+	static const struct bar_key form_keys[] = {
 		{ "Enter", N_("Start") }, { "Esc", N_("Cancel") }, { "F1", N_("Help") },
 	}, help_keys[] = {
 		{ "Esc", N_("Back") },
+	}, runs_keys[] = {
+		{ "Enter", N_("Summary") }, { "w", N_("Save") }, { "W", N_("JSON") },
+		{ "c", N_("Compare") }, { "Esc", N_("Back") },
 	};
-	if (u->form.open || u->procmenu.open || u->help_open) {
-		size_t n = !u->help_open ? 3 : 1;
+	if (u->form.open || u->procmenu.open || u->help_open || u->runs_view != RUNS_CLOSED) {
+		bool runs = !u->help_open && u->runs_view != RUNS_CLOSED && !u->form.open &&
+			    !u->procmenu.open;
+		const struct bar_key *keys = u->help_open ? help_keys : runs ? runs_keys
+										      : form_keys;
+		size_t n = u->help_open ? 1 : runs ? 5 : 3;
 		for (size_t i = 0; i < n && x < end; i++) {
-			const char *k = u->help_open ? help_keys[i].key : form_keys[i].key;
-			const char *l = u->help_open ? help_keys[i].label : form_keys[i].label;
+			const char *k = keys[i].key;
+			const char *l = keys[i].label;
 			x += draw_text(r.y, x, end - x, t->attr[EL_KEY], k);
 			x += draw_text(r.y, x, end - x, t->attr[EL_KEY_LABEL], " ");
 			x += draw_text(r.y, x, end - x, t->attr[EL_KEY_LABEL], _(l));
@@ -157,6 +170,8 @@ void frame_draw(struct ui *u)
 		help_draw(&u->theme, u->layout.body, &u->help_top);
 	} else if (u->procmenu.open) {
 		procmenu_draw(&u->procmenu, &u->theme, u->layout.body);
+	} else if (u->runs_view != RUNS_CLOSED) {
+		runsview_draw(u, u->layout.body, &live);
 	} else if (u->form.open) {
 		form_draw(&u->form, &u->theme, u->layout.body);
 	} else {

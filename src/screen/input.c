@@ -12,16 +12,22 @@
 #include "screen/summary.h"
 #include "screen/ui.h"
 
-/* The result w saves: the shown run's, or the newest kept one. */
+/* The result w saves: run i of the runs list, or with -1 the shown
+ * run's (the newest kept one when none is shown). */
 static const struct run_result *save_result(struct ui *u)
 {
+	if (u->save_run >= 0)
+		return ui_run_result(u, u->save_run);
 	return u->model.have_result ? &u->model.result : runs_last_result(&u->runs);
 }
 
-static void begin_save(struct ui *u, bool json)
+void ui_begin_save(struct ui *u, bool json, int run)
 {
+	u->save_run = run;
 	if (!save_result(u)) {
-		model_set_status(&u->model, true, "%s", _("No finished run to save yet."));
+		model_set_status(&u->model, true, "%s",
+				 run >= 0 ? _("This run has no summary to save.")
+					  : _("No finished run to save yet."));
 		return;
 	}
 	u->prompt = PROMPT_SAVE;
@@ -31,9 +37,13 @@ static void begin_save(struct ui *u, bool json)
 
 static void prompt_key(struct ui *u, struct key_event ev)
 {
-	if (u->prompt == PROMPT_QUIT) {
+	if (u->prompt == PROMPT_QUIT || u->prompt == PROMPT_SWITCH) {
+		bool yes = !ev.func && (ev.code == 'y' || ev.code == 'Y');
+		enum prompt_kind p = u->prompt;
 		u->prompt = PROMPT_NONE;
-		if (!ev.func && (ev.code == 'y' || ev.code == 'Y'))
+		if (p == PROMPT_SWITCH)
+			jobctl_switch(u, yes);
+		else if (yes)
 			u->quit = true;
 		return;
 	}
@@ -42,7 +52,9 @@ static void prompt_key(struct ui *u, struct key_event ev)
 	} else if (!ev.func && (ev.code == '\n' || ev.code == '\r')) {
 		char err[600];
 		u->prompt = PROMPT_NONE;
-		if (!save_result(u) || summary_save(save_result(u), u->prompt_text, u->prompt_json, err, sizeof(err)))
+		if (!save_result(u))
+			model_set_status(&u->model, true, "%s", _("This run has no summary to save."));
+		else if (summary_save(save_result(u), u->prompt_text, u->prompt_json, err, sizeof(err)))
 			model_set_status(&u->model, true, "%s", err);
 		else
 			model_set_status(&u->model, false, _("Summary saved to %s"), u->prompt_text);
@@ -99,8 +111,9 @@ static void main_key(struct ui *u, struct key_event ev)
 			u->quit = true;
 		break;
 	case ACT_TOGGLE_PCT: u->model.pct_run = !u->model.pct_run; break;
-	case ACT_SAVE: begin_save(u, false); break;
-	case ACT_SAVE_JSON: begin_save(u, true); break;
+	case ACT_SAVE: ui_begin_save(u, false, -1); break;
+	case ACT_SAVE_JSON: ui_begin_save(u, true, -1); break;
+	case ACT_RUNS: runsview_open(u); break;
 	case ACT_RESCAN: probing_key(u); break;
 	case ACT_REDRAW: clearok(curscr, TRUE); break;
 	case ACT_NEXT_PANE: u->focus = (u->focus + 1) % PANE_COUNT; break;
@@ -125,7 +138,8 @@ static void handle_key(struct ui *u, struct key_event ev)
 	u->model.status[0] = '\0';
 	u->status_job = false;
 	if (ev.func && ev.code == KEY_MOUSE) {
-		struct mouse_act ma = u->help_open || u->form.open || u->procmenu.open
+		struct mouse_act ma = u->help_open || u->form.open || u->procmenu.open ||
+				      u->runs_view != RUNS_CLOSED
 				      ? (struct mouse_act){ ACT_NONE, 0, false } : mouse_event(u);
 		for (int i = 0; i < ma.repeat; i++)
 			move_in_pane(u, ma.act);
@@ -145,6 +159,13 @@ static void handle_key(struct ui *u, struct key_event ev)
 			u->help_top += a == ACT_UP ? -1 : 1;
 		else
 			u->help_open = false;
+		return;
+	}
+	if (u->runs_view != RUNS_CLOSED) {
+		if (ev.func && ev.code == KEY_F(1))
+			u->help_open = true;
+		else
+			runsview_key(u, ev);
 		return;
 	}
 	if (u->procmenu.open) {

@@ -12,6 +12,7 @@
 #include "i18n.h"
 #include "options.h"
 #include "screen/ui.h"
+#include "util/status.h"
 
 static const struct dev_row *selected_dev(struct ui *u)
 {
@@ -46,16 +47,42 @@ void ui_reselect(struct ui *u)
 void jobctl_start(struct ui *u, const struct job_set *set)
 {
 	char err[512];
+	struct run_meta meta;
 	u->model.proc_on = false;
 	/* The last run's result is kept, not thrown away by the new one. */
-	if (u->model.have_result && runs_add_result(&u->runs, &u->model.result) == 0)
+	if (u->model.have_result && runs_add_result(&u->runs, &u->cur_meta, &u->model.result) == 0)
 		u->model.have_result = false;
-	if (runner_start(&u->runner, set, err, sizeof(err)))
+	u->cur_on = false;
+	run_meta_for(set, &meta);
+	if (runner_start(&u->runner, set, err, sizeof(err))) {
+		/* Refused before it began: recorded, nothing else dropped. */
+		runs_add_refused(&u->runs, &meta, err);
 		model_set_status(&u->model, true, "%s", err);
-	else
+	} else {
+		u->cur_meta = meta;
+		u->cur_on = true;
 		model_set_status(&u->model, false, "%s", "");
+	}
 	ui_update_follow(u);
 	u->dirty = true;
+}
+
+void jobctl_run_ended(struct ui *u, bool stopped)
+{
+	enum job_state st = model_state(&u->model);
+	if (!u->cur_on)
+		return;
+	if (!u->model.have_result) {
+		/* Refused by the gate or failed before a result: the list says
+		 * so; the runs before it stay as they were. */
+		u->cur_meta.end = u->model.run_rc == BLKTOP_REFUSED ? RUN_REFUSED : RUN_FAILED;
+		runs_add_refused(&u->runs, &u->cur_meta, u->model.run_err);
+		u->cur_on = false;
+		return;
+	}
+	u->cur_meta.end = st == JOB_FAILED ? RUN_FAILED : stopped ? RUN_STOPPED : RUN_DONE;
+	if (u->model.result.start_wall)      /* as its summary's heading says */
+		u->cur_meta.when = (time_t)u->model.result.start_wall;
 }
 
 /* The form's first job: the table's defaults, but time-based for a minute,
@@ -76,15 +103,34 @@ static void form_seed(struct ui *u, const struct dev_row *d, struct job_spec *j)
 	}
 }
 
+/* Switching workloads live: Enter during a job opens the form on the
+ * running job's values (its first job, when a job file runs several). */
+static int open_on_running(struct ui *u)
+{
+	if (!u->runner.active || !u->runner.set.njobs)
+		return -1;
+	if (form_open(&u->form, &u->runner.set.jobs[0])) {
+		model_set_status(&u->model, true, "%s", strerror(ENOMEM));
+		return 0;
+	}
+	form_set_message(&u->form, false,
+			 _("The running job's values. Enter stops it and starts this one (asks "
+			   "once); Esc leaves it running."));
+	return 0;
+}
+
 void jobctl_open_form(struct ui *u)
 {
 	struct job_spec j;
 	const struct dev_row *d = selected_dev(u);
-	if (model_job_active(&u->model)) {
-		model_set_status(&u->model, true, "%s", _("A job is running: s stops it first."));
+	if (u->procrun.active) {
+		model_set_status(&u->model, true, "%s",
+				 _("A procedure is running: s stops it first."));
 		u->status_job = true;
 		return;
 	}
+	if (model_job_active(&u->model) && open_on_running(u) == 0)
+		return;
 	if (!d && !u->have_form_job) {
 		model_set_status(&u->model, true, "%s", _("No device selected."));
 		return;
@@ -94,11 +140,22 @@ void jobctl_open_form(struct ui *u)
 		model_set_status(&u->model, true, "%s", strerror(ENOMEM));
 }
 
+static void drop_pending(struct ui *u)
+{
+	job_set_free(&u->pending);
+	u->have_pending = false;
+}
+
 void jobctl_form_started(struct ui *u)
 {
 	struct job_set set = { 0 };
 	u->form_job = u->form.job;
 	u->have_form_job = true;
+	if (model_job_active(&u->model)) {
+		/* One question, then the switch: the form stays open under it. */
+		u->prompt = PROMPT_SWITCH;
+		return;
+	}
 	if (job_set_add(&set, &u->form.job)) {
 		model_set_status(&u->model, true, "%s", strerror(ENOMEM));
 		return;
@@ -109,8 +166,49 @@ void jobctl_form_started(struct ui *u)
 	job_set_free(&set);
 }
 
+void jobctl_switch(struct ui *u, bool yes)
+{
+	if (!yes) {
+		form_set_message(&u->form, false, _("Not started: the running job goes on."));
+		return;
+	}
+	drop_pending(u);
+	if (job_set_add(&u->pending, &u->form.job)) {
+		drop_pending(u);
+		model_set_status(&u->model, true, "%s", strerror(ENOMEM));
+		return;
+	}
+	u->pending.force = u->form.force;
+	form_close(&u->form);
+	if (!model_job_active(&u->model)) {      /* it ended meanwhile */
+		jobctl_start_pending(u);
+		return;
+	}
+	u->have_pending = true;
+	runner_stop(&u->runner);
+	procrun_stop(&u->procrun);
+	model_mark_stopping(&u->model);
+	model_set_status(&u->model, false, "%s",
+			 _("Stopping the job; the new one starts when it has ended..."));
+	u->status_job = true;
+}
+
+bool jobctl_start_pending(struct ui *u)
+{
+	if (!u->pending.njobs)
+		return false;
+	struct job_set set = u->pending;
+	memset(&u->pending, 0, sizeof(u->pending));
+	u->have_pending = false;
+	jobctl_start(u, &set);
+	job_set_free(&set);
+	return true;
+}
+
 void jobctl_stop(struct ui *u)
 {
+	/* s stops everything, a switch on its way included. */
+	drop_pending(u);
 	if (!model_job_active(&u->model)) {
 		model_set_status(&u->model, false, "%s", _("No job is running."));
 		return;

@@ -15,7 +15,8 @@
 const struct key_binding key_table[] = {
 	{ { FN(KEY_F(1)), '?' }, "F1, ?", ACT_HELP, N_("this help"), N_("Help") },
 	{ { '\n', '\r', FN(KEY_ENTER) }, "Enter", ACT_ENTER,
-	  N_("on a device: open the workload form; in the form: start the job"), N_("Form") },
+	  N_("on a device: open the workload form; during a job: the form on its values "
+	     "(starting asks once to stop it); in the form: start the job"), N_("Form") },
 	{ { 's' }, "s", ACT_STOP, N_("stop the running job"), N_("Stop") },
 	{ { 'p' }, "p", ACT_PROCEDURES,
 	  N_("on a device: the procedures (--profile, --suite, --sweep); Enter starts one"),
@@ -40,6 +41,9 @@ const struct key_binding key_table[] = {
 	{ { 'w' }, "w", ACT_SAVE, N_("save the run's summary as text (as --batch writes it)"),
 	  N_("Save") },
 	{ { 'W' }, "W", ACT_SAVE_JSON, N_("save the run's summary as JSON"), NULL },
+	{ { 'R' }, "R", ACT_RUNS,
+	  N_("runs list: every run of the session; Enter its summary, w/W save it, c on two "
+	     "runs compares them"), N_("Runs") },
 	{ { '\t' }, "Tab", ACT_NEXT_PANE, N_("next pane"), N_("Pane") },
 	{ { FN(KEY_BTAB) }, "Shift-Tab", ACT_PREV_PANE, N_("previous pane"), NULL },
 	{ { FN(KEY_UP), 'k' }, "Up, k", ACT_UP, N_("move up in the pane"), NULL },

@@ -35,6 +35,7 @@ enum action {
 	ACT_GRAPH_NEWER,
 	ACT_GRAPH_MODE,
 	ACT_METERS,
+	ACT_RUNS,
 };
 
 /* A key as get_wch gave it: a curses KEY_* code, or a character. */

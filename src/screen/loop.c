@@ -59,14 +59,18 @@ static void handle_wake(struct ui *u)
 				rescan(u);
 		}
 		if (!model_job_active(&u->model) && u->runner.active) {
+			bool stopped = runctl_stopped(&u->runner.ctl);
 			runner_join(&u->runner);
 			if (u->model.run_rc)
 				model_set_status(&u->model, true, "%s", u->model.run_err);
-			if (u->model.run_rc && !u->model.have_result)
-				runs_add_refused(&u->runs, u->model.run_err);
-			/* Verdicts may have changed (a write made a filesystem). */
-			if (!u->quit && !runctl_stopped(&u->ctl))
+			jobctl_run_ended(u, stopped);
+			/* A switch (Enter, y) starts its job now; then verdicts
+			 * may have changed (a write made a filesystem): the scan
+			 * keeps away from the new job's disk. */
+			if (!u->quit && !runctl_stopped(&u->ctl)) {
+				jobctl_start_pending(u);
 				rescan(u);
+			}
 		}
 		/* "Stopping the job..." and the like end with the job. */
 		if (u->status_job && !model_job_active(&u->model)) {
@@ -158,6 +162,8 @@ static void ui_init(struct ui *u, const struct cli_args *args)
 	u->args = args;
 	u->delay_ms = args && args->delay_ms ? args->delay_ms : 1000;
 	u->focus = PANE_DEVICES;
+	u->save_run = -1;
+	u->runs_mark = -1;
 	model_init(&u->model);
 	u->runner.model = &u->model;
 	u->runner.interval_ms = u->delay_ms;
@@ -285,6 +291,8 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	else if (out_rc > 0 && !status)
 		status = BLKTOP_FAILED;  /* the summary was lost */
 	form_close(&u->form);
+	runsview_close(u);
+	job_set_free(&u->pending);
 	job_set_free(&u->first_job);
 	runs_free(&u->runs);
 	procrun_free(&u->procrun);

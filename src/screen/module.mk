@@ -11,7 +11,7 @@ libblktop_a_SOURCES += src/screen/screen.h src/screen/ui.h src/screen/term.h \
 	src/screen/graphui.c src/screen/mouse.c \
 	src/screen/runner.c src/screen/runner.h \
 	src/screen/devsource.c src/screen/devsource.h src/screen/probing.c src/screen/compact.c \
-	src/screen/runs.c src/screen/runs.h \
+	src/screen/runs.c src/screen/runs.h src/screen/runsview.c \
 	src/screen/summary.c src/screen/summary.h src/screen/theme.c src/screen/theme.h \
 	src/screen/draw.c src/screen/draw.h src/screen/fmt.c src/screen/fmt.h \
 	src/screen/help.c src/screen/help.h src/screen/form.c src/screen/form.h \

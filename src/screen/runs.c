@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* runs.c - the session's runs, kept until blktop ends, and their
- * summaries on quit through the same report functions as --batch. */
+/* runs.c - the session's runs, kept until blktop ends: what the runs list
+ * shows of each, and their summaries on quit through the same report
+ * functions as --batch. */
 #include "config.h"
 #include "screen/runs.h"
 
@@ -9,41 +10,120 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "options.h"
 #include "output/writer.h"
+#include "screen/model.h"
 #include "screen/summary.h"
+#include "stats/hist.h"
 #include "util/status.h"
 
-static struct run_rec *grow(struct run_list *l)
+void run_meta_for(const struct job_set *set, struct run_meta *meta)
+{
+	char bs[32];
+	memset(meta, 0, sizeof(*meta));
+	meta->when = time(NULL);
+	meta->end = RUN_RUNNING;
+	if (!set || !set->njobs)
+		return;
+	const struct job_spec *j = &set->jobs[0];
+	char disk[64];
+	model_target_disk(j->filename[0] ? j->filename : j->directory, disk, sizeof(disk));
+	snprintf(meta->target, sizeof(meta->target), "%.127s",
+		 disk[0] ? disk : j->filename[0] ? j->filename : j->directory);
+	snprintf(meta->job, sizeof(meta->job), "%s %s qd%llu j%llu%s", rw_name(j->rw),
+		 format_size(j->bs, bs, sizeof(bs)), j->iodepth, j->numjobs,
+		 set->njobs > 1 ? " +" : "");
+}
+
+static struct run_rec *grow(struct run_list *l, const struct run_meta *meta)
 {
 	struct run_rec *v = realloc(l->v, (l->n + 1) * sizeof(*v));
 	if (!v)
 		return NULL;
 	l->v = v;
 	memset(&v[l->n], 0, sizeof(v[l->n]));
-	v[l->n].when = time(NULL);
+	if (meta)
+		v[l->n].meta = *meta;
+	if (!v[l->n].meta.when)
+		v[l->n].meta.when = time(NULL);
 	return &v[l->n++];
 }
 
-int runs_add_result(struct run_list *l, struct run_result *res)
+int runs_add_result(struct run_list *l, const struct run_meta *meta, struct run_result *res)
 {
-	struct run_rec *r = grow(l);
+	struct run_rec *r = grow(l, meta);
 	if (!r)
 		return -1;
 	r->have_result = true;
 	r->result = *res;
 	if (res->start_wall)
-		r->when = (time_t)res->start_wall;
+		r->meta.when = (time_t)res->start_wall;
+	if (r->meta.end == RUN_RUNNING)
+		r->meta.end = RUN_DONE;
 	memset(res, 0, sizeof(*res));
 	return 0;
 }
 
-int runs_add_refused(struct run_list *l, const char *err)
+int runs_add_refused(struct run_list *l, const struct run_meta *meta, const char *err)
 {
-	struct run_rec *r = grow(l);
+	struct run_rec *r = grow(l, meta);
 	if (!r)
 		return -1;
+	if (r->meta.end != RUN_FAILED)
+		r->meta.end = RUN_REFUSED;
 	snprintf(r->err, sizeof(r->err), "%s", err ? err : "");
 	return 0;
+}
+
+const char *run_end_word(enum run_end e)
+{
+	switch (e) {
+	case RUN_RUNNING: return _("running");
+	case RUN_DONE: return _("done");
+	case RUN_STOPPED: return _("stopped");
+	case RUN_FAILED: return _("failed");
+	default: return _("refused");
+	}
+}
+
+static uint64_t worse(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+void runs_figures(const struct run_result *r, struct run_figures *f)
+{
+	memset(f, 0, sizeof(*f));
+	if (!r || !r->ngroups)
+		return;
+	f->valid = true;
+	for (size_t g = 0; g < r->ngroups; g++) {
+		const struct group_result *gr = &r->groups[g];
+		double secs = gr->runtime_ms ? (double)gr->runtime_ms / 1000.0 : 0;
+		for (int d = 0; d < DIR_COUNT; d++) {
+			const struct dir_stats *ds = &gr->dir[d];
+			uint64_t pct[MODEL_NPCTS];
+			if (!ds->ios)
+				continue;
+			f->ios[d] += ds->ios;
+			if (secs > 0) {
+				f->iops[d] += (double)ds->ios / secs;
+				f->bw_bytes[d] += (double)ds->bytes / secs;
+			}
+			hist_percentiles(&ds->clat.hist, hist_default_pcts, hist_default_npcts,
+					 lat_min(&ds->clat), ds->clat.max_ns, pct);
+			/* hist_default_pcts: 50 is the 7th, 99 the 13th, 99.9 the 15th. */
+			f->p50_ns[d] = worse(f->p50_ns[d], pct[6]);
+			f->p99_ns[d] = worse(f->p99_ns[d], pct[12]);
+			f->p999_ns[d] = worse(f->p999_ns[d], pct[14]);
+			f->mean_ns[d] = worse(f->mean_ns[d], ds->clat.n ? ds->clat.sum_ns / ds->clat.n : 0);
+		}
+	}
+	for (int d = 0; d < DIR_COUNT; d++) {
+		f->iops_total += f->iops[d];
+		f->bw_total += f->bw_bytes[d];
+		f->p99_worst = worse(f->p99_worst, f->p99_ns[d]);
+	}
 }
 
 const struct run_result *runs_last_result(const struct run_list *l)
@@ -94,7 +174,7 @@ int runs_write_all(const struct run_list *l, const struct run_result *last, cons
 		if (!l->v[i].have_result)
 			continue;
 		if (n > 1)
-			run_heading(w.f, i + 1, n, l->v[i].when);
+			run_heading(w.f, i + 1, n, l->v[i].meta.when);
 		summary_print(w.f, &l->v[i].result, false);
 		fputc('\n', w.f);
 	}

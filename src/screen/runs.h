@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* runs.h - every run of a screen session is kept: a new job no longer
- * throws the last one's result away, a refused start is recorded as such,
- * and on quit every summary is printed, oldest first. No curses. */
+ * throws the last one's result away, a refused or failed start is
+ * recorded as such, the runs list and the comparison of two runs take
+ * their figures from here, and on quit every summary is printed, oldest
+ * first. No curses. */
 #ifndef BLKTOP_SCREEN_RUNS_H
 #define BLKTOP_SCREEN_RUNS_H
 
@@ -11,8 +13,19 @@
 
 #include "run.h"
 
-struct run_rec {
+/* How a run ended (or that it still runs). */
+enum run_end { RUN_RUNNING, RUN_DONE, RUN_STOPPED, RUN_FAILED, RUN_REFUSED };
+
+/* What the list says about a run besides its figures. */
+struct run_meta {
 	time_t when;
+	enum run_end end;
+	char target[128];            /* the job's disk, or its file */
+	char job[96];                /* "randread 4k qd32 j1" */
+};
+
+struct run_rec {
+	struct run_meta meta;
 	bool have_result;
 	struct run_result result;    /* owned when have_result */
 	char err[512];               /* why it did not start or failed */
@@ -23,13 +36,31 @@ struct run_list {
 	size_t n;
 };
 
+/* A run's figures: per direction and summed, over the whole run. The
+ * latency is completion latency (clat), as the live pane and the printed
+ * summary give it. With several job sections, rates add up and each
+ * percentile is the worst section's. */
+struct run_figures {
+	bool valid;
+	uint64_t ios[DIR_COUNT];
+	double iops[DIR_COUNT], bw_bytes[DIR_COUNT];
+	uint64_t mean_ns[DIR_COUNT], p50_ns[DIR_COUNT], p99_ns[DIR_COUNT], p999_ns[DIR_COUNT];
+	double iops_total, bw_total;
+	uint64_t p99_worst;          /* the worse direction's p99 */
+};
+
+/* meta for the job set about to run (its first job names it), started now. */
+void run_meta_for(const struct job_set *set, struct run_meta *meta);
 /* Takes res over (it is left empty). 0, or -1 out of memory (res kept). */
-int runs_add_result(struct run_list *l, struct run_result *res);
+int runs_add_result(struct run_list *l, const struct run_meta *meta, struct run_result *res);
 /* A start that was refused or failed before any result. */
-int runs_add_refused(struct run_list *l, const char *err);
+int runs_add_refused(struct run_list *l, const struct run_meta *meta, const char *err);
 /* The newest run with a result, or NULL. */
 const struct run_result *runs_last_result(const struct run_list *l);
 void runs_free(struct run_list *l);
+void runs_figures(const struct run_result *r, struct run_figures *f);
+/* The end's word for the list ("stopped"), translated. */
+const char *run_end_word(enum run_end e);
 /* Every kept summary, then last (NULL for none), to path or stdout, in
  * one file; JSON (one document) holds only the newest. Refused runs are
  * said on stderr. 0, or BLKTOP_FAILED after one line on stderr. */

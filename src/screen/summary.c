@@ -5,6 +5,7 @@
 #include "screen/summary.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -19,6 +20,21 @@ void summary_print(FILE *out, const struct run_result *r, bool json)
 		report_json(out, r);
 	else
 		report_normal(out, r);
+}
+
+char *summary_text(const struct run_result *r)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return NULL;
+	summary_print(f, r, false);
+	if (fclose(f)) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
 }
 
 int summary_save(const struct run_result *r, const char *path, bool json, char *err,

@@ -14,6 +14,8 @@
 int summary_save(const struct run_result *r, const char *path, bool json, char *err,
 		 size_t errlen);
 void summary_print(FILE *out, const struct run_result *r, bool json);
+/* The text summary in memory (to free), or NULL out of memory. */
+char *summary_text(const struct run_result *r);
 /* The summary on exit, to path or standard output (NULL): 0, or
  * BLKTOP_FAILED after one line on stderr. */
 int summary_write(const struct run_result *r, const char *path, bool json);

@@ -24,7 +24,12 @@
 #include "util/runctl.h"
 #include "util/sigstop.h"
 
-enum prompt_kind { PROMPT_NONE, PROMPT_QUIT, PROMPT_SAVE };
+/* PROMPT_SWITCH: the form was started while a job runs; y stops that
+ * job and starts the form's. */
+enum prompt_kind { PROMPT_NONE, PROMPT_QUIT, PROMPT_SAVE, PROMPT_SWITCH };
+
+/* The runs list (R) and what it opens. */
+enum runs_view { RUNS_CLOSED, RUNS_LIST, RUNS_SUMMARY, RUNS_COMPARE };
 
 struct ui {
 	const struct cli_args *args;
@@ -77,6 +82,20 @@ struct ui {
 	bool first_pending;
 	bool status_job;             /* the status is about the job: it ends with it */
 	struct run_list runs;        /* runs.c: every earlier run of the session */
+	/* The newest run, whose result the model holds until the next start. */
+	struct run_meta cur_meta;
+	bool cur_on;
+	/* The form's job, waiting for the running one to end (Enter, y). */
+	struct job_set pending;
+	bool have_pending;
+	int save_run;                /* the run w saves: an index (runsview.c), -1 the newest */
+	/* runsview.c: the runs list, a run's summary, two runs compared. */
+	enum runs_view runs_view;
+	int runs_sel, runs_top;
+	int runs_mark;               /* the run c marked to compare, or -1 */
+	int cmp_a, cmp_b;
+	char *sum_text;              /* the summary shown, as --batch prints it */
+	int sum_top;
 };
 
 extern const struct pane_class *const ui_panes[PANE_COUNT];
@@ -134,9 +153,27 @@ void jobctl_start(struct ui *u, const struct job_set *set);
 void jobctl_stop(struct ui *u);
 void jobctl_open_form(struct ui *u);
 void jobctl_form_started(struct ui *u);
+/* The run ended and its thread is joined: how it ended goes into its
+ * record (a run with no result into the runs list at once). */
+void jobctl_run_ended(struct ui *u, bool stopped);
+/* The answer to PROMPT_SWITCH: y stops the running job, the form's starts
+ * once it has ended; n goes back to the form. */
+void jobctl_switch(struct ui *u, bool yes);
+/* Starts the job a switch left waiting; false when there is none. */
+bool jobctl_start_pending(struct ui *u);
 
-/* input.c: reads the keys waiting on the terminal and handles each. */
+/* input.c: reads the keys waiting on the terminal and handles each; w
+ * and W (run: an index of the runs list, -1 the run shown). */
 void input_read_keys(struct ui *u);
+void ui_begin_save(struct ui *u, bool json, int run);
+
+/* runsview.c: the runs list (R), a run's summary, two runs compared. */
+int ui_runs_count(const struct ui *u);
+const struct run_result *ui_run_result(struct ui *u, int i);
+void runsview_open(struct ui *u);
+void runsview_close(struct ui *u);
+void runsview_key(struct ui *u, struct key_event ev);
+void runsview_draw(struct ui *u, struct rect r, const struct live_figures *live);
 
 /* terminal.c: curses on the terminal (-1 after one line on stderr when it
  * cannot draw) and back; stderr kept aside while the screen is up. */

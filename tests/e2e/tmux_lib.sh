@@ -65,3 +65,25 @@ select_dev() {
 	done
 	return 1
 }
+
+# form_field SESSION NAME: moves the form's selection up to the field
+# NAME, one key at a time, each once the last one shows.
+form_field() {
+	prev= same=0 i=0
+	while [ $i -lt 600 ]; do
+		cur=$(cap "$1" | grep -E "^ >" | head -n 1)
+		case $cur in " >$2 "*) return 0 ;; esac
+		if [ "$cur" != "$prev" ]; then
+			prev=$cur
+			same=0
+			tm send-keys -t "$1" Up
+		else
+			same=$((same + 1))
+			# The first field (or a lost key): from the end once more.
+			[ $same -eq 40 ] && tm send-keys -t "$1" End
+		fi
+		sleep 0.05
+		i=$((i + 1))
+	done
+	return 1
+}
