@@ -120,6 +120,12 @@ static void draw_key_bar(struct ui *u)
 		}
 		return;
 	}
+	/* The last entry (Quit) always shows: an entry that would push it
+	 * off a narrow terminal (or a long translation) is left out. */
+	size_t last = 0;
+	for (size_t i = 0; i < key_table_count; i++)
+		if (key_table[i].bar)
+			last = i;
 	for (size_t i = 0; i < key_table_count && x < end; i++) {
 		const struct key_binding *k = &key_table[i];
 		char name[16];
@@ -128,6 +134,12 @@ static void draw_key_bar(struct ui *u)
 		/* The first of the names: "F1, ?" shows as "F1". */
 		size_t n = strcspn(k->names, ",");
 		snprintf(name, sizeof(name), "%.*s", (int)n, k->names);
+		if (i != last) {
+			const struct key_binding *q = &key_table[last];
+			int qw = (int)strcspn(q->names, ",") + 1 + text_width(_(q->bar));
+			if (x + text_width(name) + 1 + text_width(_(k->bar)) + 2 + qw > end)
+				continue;
+		}
 		x += draw_text(r.y, x, end - x, t->attr[EL_KEY], name);
 		x += draw_text(r.y, x, end - x, t->attr[EL_KEY_LABEL], " ");
 		x += draw_text(r.y, x, end - x, t->attr[EL_KEY_LABEL], _(k->bar));

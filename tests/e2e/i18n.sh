@@ -186,8 +186,10 @@ layout zh 80 24 "80x24 help"
 tm send-keys -t zh Escape
 expect zh "Esc leaves the help" "^ 读 +IOPS" 2000
 tm send-keys -t zh Enter
-expect zh "Enter while a job runs says why not, in Chinese" "作业正在运行：请先按 s 停止" 2000
-layout zh 80 24 "80x24 with a status message"
+expect zh "Enter while a job runs opens the form on its values, in Chinese" "这是正在运行的作业的参数" 2000
+layout zh 80 24 "80x24 with the form on the running job"
+tm send-keys -t zh Escape
+expect zh "Esc leaves the form, the job still runs" "^ 读 +IOPS" 2000
 tm send-keys -t zh q
 expect zh "q asks first, in Chinese" "停止作业并退出？\(y/n\)" 2000
 tm send-keys -t zh n
