@@ -42,7 +42,8 @@ dist_check_SCRIPTS += tests/e2e/screen_graphs.sh
 # The seven-test matrix's table on the screen: whole rows, the printed figures.
 TESTS += tests/e2e/screen_tables.sh
 dist_check_SCRIPTS += tests/e2e/screen_tables.sh
-EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh tests/bench/soak.sh
+EXTRA_DIST += tests/bench/vs_fio.py tests/bench/screen_perf.sh tests/bench/soak.sh \
+	tests/bench/screen_vs_batch.sh
 # The built-in procedures (--profile, --suite, --sweep) and the published tests' own
 # job files (the Azure block-size test and the multi-disk job file), on loop devices with short runtimes.
 TESTS += tests/e2e/procedures.sh tests/e2e/jobfiles.sh
