@@ -46,6 +46,9 @@ expect() {
 # keys in one frame and would skip NAME. A list that changes meanwhile
 # (devices come and go) is walked again from the top.
 select_dev() {
+	# Already selected: no key at all (a g still on its way would move
+	# the selection after a frame drawn before it showed NAME).
+	cap "$1" | grep -Eq "^>$2 " && return 0
 	tm send-keys -t "$1" g
 	prev= same=0 i=0
 	while [ $i -lt 400 ]; do
