@@ -28,11 +28,19 @@ export LC_ALL
 W=$(mktemp -d /dev/shm/blktop-fioex.XXXXXX)
 L1= L2= LF= MNT=
 cleanup() {
-	[ -n "$MNT" ] && umount "$MNT" 2>/dev/null
+	# A fio or blktop still running keeps the mount busy: stop them first.
+	pkill -P $$ 2>/dev/null
+	[ -n "$MNT" ] && { umount "$MNT" 2>/dev/null || umount -l "$MNT" 2>/dev/null; }
 	for d in $L1 $L2 $LF; do losetup -d "$d" 2>/dev/null; done
-	rm -rf "$W"
+	# Never delete through a mount that is still there.
+	if [ -n "$MNT" ] && mountpoint -q "$MNT" 2>/dev/null; then
+		echo "fio_examples.sh: $MNT still mounted; $W left in place" >&2
+	else
+		rm -rf --one-file-system "$W"
+	fi
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'exit 1' INT TERM
 truncate -s 256M "$W/d1.img" "$W/d2.img"
 truncate -s 2G "$W/fs.img"
 L1=$(losetup -f --show --direct-io=on "$W/d1.img") &&
