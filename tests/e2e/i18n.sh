@@ -203,7 +203,7 @@ expect zh "Enter opens the workload form (负载配置)" "负载配置" 3000
 expect zh "the form's header (选项 取值 说明)" "选项 +取值 +说明" 100
 layout zh 80 24 "80x24 form"
 aligned "80x24 form" "^ +选项 " "取值" "^ >rw " "read"
-aligned "80x24 form" "^ +选项 " "说明" "^ >rw " "读写模式"
+aligned "80x24 form" "^ +选项 " "说明" "^ >rw " "I/O 模式"
 # The form has more rows than either size shows: at 120x40 it must show
 # more of them than at 80x24 (the option rows: a name, then its value).
 form_rows() { cap zh | grep -cE '^ {0,3}>? ?[a-z][a-z0-9_-]* {2,}[^ ]'; }
