@@ -68,6 +68,19 @@ static void print_preamble(void *arg)
 	fflush(p->out);
 }
 
+/* The terse line and the JSON document (json+ when listed) of a run, as
+ * --output-format lists them, in fio's order. A single run has no
+ * procedure table: csv is terse, as in fio. */
+static void print_terse_json(FILE *out, unsigned formats, const struct run_result *r)
+{
+	if (formats & (OUTFMT_TERSE | OUTFMT_CSV))
+		report_terse(out, r);
+	if (formats & OUTFMT_JSONPLUS)
+		report_json_plus(out, r);
+	else if (formats & OUTFMT_JSON)
+		report_json(out, r);
+}
+
 /* --status-interval: what fio prints at each interval, the run so far in
  * each format listed (a whole JSON document, fio's normal report without
  * blktop's blocks, the terse line), after blktop's interval lines. */
@@ -79,12 +92,7 @@ static void print_periodic(const struct run_progress *pr, void *arg)
 	FILE *out = p->report->f;
 	if (!r)
 		return;
-	if (formats & (OUTFMT_TERSE | OUTFMT_CSV))
-		report_terse(out, r);
-	if (formats & OUTFMT_JSONPLUS)
-		report_json_plus(out, r);
-	else if (formats & OUTFMT_JSON)
-		report_json(out, r);
+	print_terse_json(out, formats, r);
 	if (formats & OUTFMT_NORMAL) {
 		fputc('\n', out);
 		report_normal_periodic(out, r);
@@ -115,13 +123,7 @@ static void print_reports(const struct cli_args *args, FILE *out, const struct r
 		return;
 	}
 	report_error_lines(args->output_file ? stderr : out, r);
-	/* A single run has no procedure table: csv is terse, as in fio. */
-	if (formats & (OUTFMT_TERSE | OUTFMT_CSV))
-		report_terse(out, r);
-	if (formats & OUTFMT_JSONPLUS)
-		report_json_plus(out, r);
-	else if (formats & OUTFMT_JSON)
-		report_json(out, r);
+	print_terse_json(out, formats, r);
 	if (formats & OUTFMT_NORMAL) {
 		/* fio's normal report opens with a blank line. */
 		fputc('\n', out);
