@@ -139,11 +139,14 @@ static void lat_live(struct lat_stat *dst, const struct lat_stat *src, struct hi
 			lo = v;
 		hi = v;
 	}
-	/* The buckets' squares around the mean, for all n counted so far. */
+	/* The count is the histogram's, so N equals the bins' total: the
+	 * thread counts n before it files the I/O in its bucket, so the two
+	 * read apart may differ by the I/Os being filed. */
+	if (!hn)
+		return;
 	struct lat_moments m = {
-		.n = n, .sum_ns = sum, .min_ns = lo, .max_ns = hi,
-		.shift_ns = (uint64_t)(mean + 0.5),
-		.sumsq_ns = hn ? (stats_u128)(m2 * ((double)n / (double)hn)) : 0,
+		.n = hn, .sum_ns = (uint64_t)(mean * (double)hn + 0.5), .min_ns = lo, .max_ns = hi,
+		.shift_ns = (uint64_t)(mean + 0.5), .sumsq_ns = (stats_u128)m2,
 	};
 	lat_merge_moments(dst, &m);
 	hist_merge(&dst->hist, h);
