@@ -58,7 +58,6 @@ static void snapshot(const struct monitor *s, struct monitor_snap *m, uint64_t t
 		const struct job_thread *t = s->threads[i];
 		for (int d = 0; d < DIR_COUNT; d++) {
 			const struct dir_stats *ds = &t->dir[d];
-			m->ios[d] += __atomic_load_n(&ds->ios, __ATOMIC_RELAXED);
 			m->bytes[d] += __atomic_load_n(&ds->bytes, __ATOMIC_RELAXED);
 			m->errors[d] += __atomic_load_n(&ds->errors, __ATOMIC_RELAXED);
 			if (!m->first_error[d])
@@ -66,9 +65,18 @@ static void snapshot(const struct monitor *s, struct monitor_snap *m, uint64_t t
 								    __ATOMIC_ACQUIRE);
 			m->clat_n[d] += __atomic_load_n(&ds->clat.n, __ATOMIC_RELAXED);
 			m->clat_sum[d] += __atomic_load_n(&ds->clat.sum_ns, __ATOMIC_RELAXED);
-			for (unsigned b = 0; b < HIST_NR; b++)
-				m->clat[d].count[b] +=
-					__atomic_load_n(&ds->clat.hist.count[b], __ATOMIC_RELAXED);
+			/* The I/O count is the completion histogram's, read
+			 * with it: the thread's own counter, read apart, is an
+			 * I/O or two ahead or behind, and an interval's clat N
+			 * would not match its I/Os. */
+			uint64_t filed = 0;
+			for (unsigned b = 0; b < HIST_NR; b++) {
+				uint64_t c = __atomic_load_n(&ds->clat.hist.count[b],
+							     __ATOMIC_RELAXED);
+				m->clat[d].count[b] += c;
+				filed += c;
+			}
+			m->ios[d] += filed;
 		}
 	}
 }

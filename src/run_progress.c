@@ -119,13 +119,13 @@ static uint64_t load(const uint64_t *v)
 
 /* A latency measure a running thread writes: count, sum and histogram are
  * stored atomically; min, max and the deviation are taken from the
- * histogram's buckets until the thread ends. */
-static void lat_live(struct lat_stat *dst, const struct lat_stat *src, struct hist *h)
+ * histogram's buckets until the thread ends. Returns the histogram's count. */
+static uint64_t lat_live(struct lat_stat *dst, const struct lat_stat *src, struct hist *h)
 {
 	hist_snapshot(h, &src->hist);
 	uint64_t n = load(&src->n), sum = load(&src->sum_ns), hn = 0;
 	if (!n)
-		return;
+		return 0;
 	double mean = (double)sum / (double)n, m2 = 0;
 	uint64_t lo = UINT64_MAX, hi = 0;
 	for (unsigned b = 0; b < HIST_NR; b++) {
@@ -143,13 +143,14 @@ static void lat_live(struct lat_stat *dst, const struct lat_stat *src, struct hi
 	 * thread counts n before it files the I/O in its bucket, so the two
 	 * read apart may differ by the I/Os being filed. */
 	if (!hn)
-		return;
+		return 0;
 	struct lat_moments m = {
 		.n = hn, .sum_ns = (uint64_t)(mean * (double)hn + 0.5), .min_ns = lo, .max_ns = hi,
 		.shift_ns = (uint64_t)(mean + 0.5), .sumsq_ns = (stats_u128)m2,
 	};
 	lat_merge_moments(dst, &m);
 	hist_merge(&dst->hist, h);
+	return hn;
 }
 
 /* Threads of the running wave, merged as far as they have got: one that
@@ -188,13 +189,16 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 		for (int d = 0; d < DIR_COUNT; d++) {
 			struct dir_stats *dst = &g->dir[d];
 			const struct dir_stats *src = &t->dir[d];
-			dst->ios += load(&src->ios);
 			dst->bytes += load(&src->bytes);
 			dst->errors += load(&src->errors);
 			if (!dst->first_error)
 				dst->first_error = __atomic_load_n(&src->first_error, __ATOMIC_ACQUIRE);
 			lat_live(&dst->slat, &src->slat, p->scratch);
-			lat_live(&dst->clat, &src->clat, p->scratch);
+			/* The I/O count is the completion histogram's, read
+			 * with it: the counter apart from it is a few I/Os
+			 * behind or ahead, and an interval's N would not
+			 * match its I/Os. */
+			dst->ios += lat_live(&dst->clat, &src->clat, p->scratch);
 			lat_live(&dst->lat, &src->lat, p->scratch);
 		}
 		/* The monitor's epoch: the thread moves its own ramp end when it
