@@ -83,19 +83,34 @@ void jobctl_run_ended(struct ui *u, bool stopped)
 	u->cur_meta.end = st == JOB_FAILED ? RUN_FAILED : stopped ? RUN_STOPPED : RUN_DONE;
 	if (u->model.result.start_wall)      /* as its summary's heading says */
 		u->cur_meta.when = (time_t)u->model.result.start_wall;
+	/* Too many to print on quit: said once, with the file's name. */
+	if (runs_with_summary(&u->runs, &u->model.result) == RUNS_PRINT_MAX + 1 && !u->model.run_rc &&
+	    !(u->args && u->args->output_file)) {
+		char name[64];
+		runs_file_name(&u->runs, u->args && u->args->format == OUTPUT_JSON, name, sizeof(name));
+		model_set_status(&u->model, false, _("%d runs: on quit their summaries go to %s (R lists them)."),
+				 RUNS_PRINT_MAX + 1, name);
+	}
 }
 
-/* The form's first job: the table's defaults, but time-based for a minute,
- * since a screen is for watching (the form shows and changes both). */
+/* The form's first job: the last one the form started, else the command
+ * line's (`blktop --rw=randwrite --bs=64k`, or the job --run ran), time-based
+ * for a minute unless the line says how long, since a screen is for
+ * watching (the form shows and changes both). */
 static void form_seed(struct ui *u, const struct dev_row *d, struct job_spec *j)
 {
 	if (u->have_form_job) {
 		*j = u->form_job;
 	} else {
 		char err[256];
-		job_defaults(j);
-		job_option_set(j, "runtime", "60", err, sizeof(err));
-		job_option_set(j, "time_based", "1", err, sizeof(err));
+		if (u->args)
+			*j = u->args->job;
+		else
+			job_defaults(j);
+		if (!job_option_given(j, "runtime") && !job_option_given(j, "time_based")) {
+			job_option_set(j, "runtime", "60", err, sizeof(err));
+			job_option_set(j, "time_based", "1", err, sizeof(err));
+		}
 	}
 	if (d) {
 		snprintf(j->filename, sizeof(j->filename), "%s", d->path);

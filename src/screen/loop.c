@@ -164,6 +164,7 @@ static void ui_init(struct ui *u, const struct cli_args *args)
 	u->focus = PANE_DEVICES;
 	u->save_run = -1;
 	u->runs_mark = -1;
+	u->runs.opened = time(NULL);
 	model_init(&u->model);
 	u->runner.model = &u->model;
 	u->runner.interval_ms = u->delay_ms;
@@ -271,8 +272,8 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 			fprintf(stderr, "blktop: %s\n", u->model.run_err);
 	} else if (u->model.have_result || runs_last_result(&u->runs)) {
 		/* Every run of the session, oldest first. */
-		out_rc = runs_write_all(&u->runs, u->model.have_result ? &u->model.result : NULL,
-					args ? args->output_file : NULL, json);
+		out_rc = runs_write_on_quit(&u->runs, u->model.have_result ? &u->model.result : NULL,
+					    args ? args->output_file : NULL, json);
 	} else if (u->model.run_rc && u->model.run_err[0])
 		fprintf(stderr, "blktop: %s\n", u->model.run_err);
 	/* Errors a continue_on_error policy let pass are said once more here,

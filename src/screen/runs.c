@@ -153,35 +153,80 @@ static void run_heading(FILE *f, size_t i, size_t n, time_t when)
 	fprintf(f, _("=== run %zu of %zu, started %s ===\n"), i, n, stamp);
 }
 
-int runs_write_all(const struct run_list *l, const struct run_result *last, const char *path,
-		   bool json)
+size_t runs_with_summary(const struct run_list *l, const struct run_result *last)
 {
-	struct writer w;
+	size_t n = last != NULL;
+	for (size_t i = 0; i < l->n; i++)
+		n += l->v[i].have_result;
+	return n;
+}
+
+void runs_file_name(const struct run_list *l, bool json, char *buf, size_t len)
+{
+	time_t t = l->opened ? l->opened : time(NULL);
+	struct tm tm;
+	char stamp[32];
+	localtime_r(&t, &tm);
+	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+	snprintf(buf, len, "blktop-runs-%s.%s", stamp, json ? "json" : "txt");
+}
+
+static void say_not_started(const struct run_list *l, const struct run_result *last)
+{
 	size_t n = l->n + (last != NULL);
 	for (size_t i = 0; i < l->n; i++)
 		if (!l->v[i].have_result)
 			fprintf(stderr, _("blktop: run %zu of %zu was not started: %s\n"), i + 1, n,
 				l->v[i].err);
-	if (json) {
-		const struct run_result *r = last ? last : runs_last_result(l);
-		return r ? summary_write(r, path, true) : 0;
-	}
-	if (!last && !runs_last_result(l))
+}
+
+static int write_runs(const struct run_list *l, const struct run_result *last, const char *path,
+		      bool json)
+{
+	struct writer w;
+	size_t n = l->n + (last != NULL);
+	if (!runs_with_summary(l, last))
 		return 0;
 	if (writer_open(&w, path))
 		return BLKTOP_FAILED;
+	/* JSON: each run's document as it stands, no headings between them. */
 	for (size_t i = 0; i < l->n; i++) {
 		if (!l->v[i].have_result)
 			continue;
-		if (n > 1)
+		if (n > 1 && !json)
 			run_heading(w.f, i + 1, n, l->v[i].meta.when);
-		summary_print(w.f, &l->v[i].result, false);
-		fputc('\n', w.f);
+		summary_print(w.f, &l->v[i].result, json);
+		if (!json)
+			fputc('\n', w.f);
 	}
 	if (last) {
-		if (n > 1)
+		if (n > 1 && !json)
 			run_heading(w.f, n, n, last->start_wall ? (time_t)last->start_wall : time(NULL));
-		summary_print(w.f, last, false);
+		summary_print(w.f, last, json);
 	}
 	return writer_close(&w, 0);
+}
+
+int runs_write_all(const struct run_list *l, const struct run_result *last, const char *path,
+		   bool json)
+{
+	say_not_started(l, last);
+	return write_runs(l, last, path, json);
+}
+
+int runs_write_on_quit(const struct run_list *l, const struct run_result *last, const char *path,
+		       bool json)
+{
+	char name[64];
+	size_t n = runs_with_summary(l, last);
+	say_not_started(l, last);
+	if (path || n <= RUNS_PRINT_MAX)
+		return write_runs(l, last, path, json);
+	runs_file_name(l, json, name, sizeof(name));
+	if (write_runs(l, last, name, json))
+		return write_runs(l, last, NULL, json);  /* the terminal, then */
+	const struct run_result *newest = last ? last : runs_last_result(l);
+	int rc = summary_write(newest, NULL, json);
+	fprintf(stderr, _("blktop: the summaries of all %zu runs are in %s\n"), n, name);
+	return rc;
 }

@@ -31,9 +31,14 @@ struct run_rec {
 	char err[512];               /* why it did not start or failed */
 };
 
+/* More runs than this, and quit writes their summaries to a file (named
+ * on the screen as soon as there are that many) instead of the terminal. */
+#define RUNS_PRINT_MAX 5
+
 struct run_list {
 	struct run_rec *v;
 	size_t n;
+	time_t opened;               /* the session's start: names the file */
 };
 
 /* A run's figures: per direction and summed, over the whole run. The
@@ -61,10 +66,22 @@ void runs_free(struct run_list *l);
 void runs_figures(const struct run_result *r, struct run_figures *f);
 /* The end's word for the list ("stopped"), translated. */
 const char *run_end_word(enum run_end e);
-/* Every kept summary, then last (NULL for none), to path or stdout, in
- * one file; JSON (one document) holds only the newest. Refused runs are
- * said on stderr. 0, or BLKTOP_FAILED after one line on stderr. */
+/* Runs with a summary: the kept ones and last. */
+size_t runs_with_summary(const struct run_list *l, const struct run_result *last);
+/* The file quit writes many summaries to, in the current directory:
+ * blktop-runs-YYYYMMDD-HHMMSS.txt (.json), by the session's start. */
+void runs_file_name(const struct run_list *l, bool json, char *buf, size_t len);
+/* Every kept summary, then last (NULL for none), oldest first, to path
+ * or stdout: the normal text under a heading per run, or with json one
+ * fio JSON document per run, one after another (as fio's
+ * --status-interval stream). Refused runs are said on stderr. 0, or
+ * BLKTOP_FAILED after one line on stderr. */
 int runs_write_all(const struct run_list *l, const struct run_result *last, const char *path,
 		   bool json);
+/* On quit: every summary, to path when given; else to stdout, or with
+ * more than RUNS_PRINT_MAX of them to runs_file_name()'s file, the
+ * newest one on stdout and the file's name on stderr. */
+int runs_write_on_quit(const struct run_list *l, const struct run_result *last, const char *path,
+		       bool json);
 
 #endif

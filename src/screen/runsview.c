@@ -221,7 +221,17 @@ static void draw_list(struct ui *u, struct rect r, const struct live_figures *li
 	int n = ui_runs_count(u);
 	int x = r.x + 1, w = r.w - 2, y = r.y + 1;
 	int visible = r.h - 3;
-	char extra[128];
+	char extra[128], file[200];
+	/* Where quit puts the summaries when there are too many to print. */
+	bool json = u->args && u->args->format == OUTPUT_JSON;
+	size_t kept = runs_with_summary(&u->runs, u->model.have_result ? &u->model.result : NULL);
+	file[0] = '\0';
+	if (kept > RUNS_PRINT_MAX && !(u->args && u->args->output_file)) {
+		char name[64];
+		runs_file_name(&u->runs, json, name, sizeof(name));
+		snprintf(file, sizeof(file), _("On quit the %zu summaries go to %s"), kept, name);
+		visible--;
+	}
 	snprintf(extra, sizeof(extra), _("%d runs  Enter summary  w/W save  c compare  Esc back"), n);
 	draw_pane_title(t, r, _("Runs"), extra, true);
 	const char *head[NCOLS] = { " #", _("TIME"), _("TARGET"), _("JOB"), _("IOPS"),
@@ -267,6 +277,8 @@ static void draw_list(struct ui *u, struct rect r, const struct live_figures *li
 									  : t->attr[EL_NORMAL];
 		draw_row(y, x, w, a, cells);
 	}
+	if (file[0])
+		draw_text(r.y + r.h - 2, x, w, t->attr[EL_HEADER], file);
 	/* The selected run's reason, when it did not start or failed. */
 	const struct run_result *res;
 	const char *err;

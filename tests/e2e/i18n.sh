@@ -195,14 +195,14 @@ expect zh "q asks first, in Chinese" "停止作业并退出？\(y/n\)" 2000
 tm send-keys -t zh n
 sleep 0.3
 
-# ---- Stopped; the workload form ----
+# ---- Stopped; the workload form (on the command line's job: rw randrw) ----
 tm send-keys -t zh s
 expect zh "s stops the job (已完成)" "已完成" 8000
 tm send-keys -t zh Enter
 expect zh "Enter opens the workload form (负载配置)" "负载配置" 3000
 expect zh "the form's header (选项 取值 说明)" "选项 +取值 +说明" 100
 layout zh 80 24 "80x24 form"
-aligned "80x24 form" "^ +选项 " "取值" "^ >rw " "read"
+aligned "80x24 form" "^ +选项 " "取值" "^ >rw " "randrw"
 aligned "80x24 form" "^ +选项 " "说明" "^ >rw " "I/O 模式"
 # The form has more rows than either size shows: at 120x40 it must show
 # more of them than at 80x24 (the option rows: a name, then its value).
@@ -220,7 +220,7 @@ else
 	show "$WORK/fail.txt"
 fi
 layout zh 120 40 "120x40 form"
-aligned "120x40 form" "^ +选项 " "取值" "^ >rw " "read"
+aligned "120x40 form" "^ +选项 " "取值" "^ >rw " "randrw"
 tm send-keys -t zh Escape
 expect zh "Esc leaves the form" "^ 读 " 2000
 tm send-keys -t zh q

@@ -88,9 +88,9 @@ dist_check_SCRIPTS += tests/e2e/screen_procedures.sh
 # Issue 15, the screen's second edition: verdicts always shown (start,
 # r during a job, hot-plug), runs kept, live switching, small terminals.
 TESTS += tests/e2e/screen_verdicts.sh tests/e2e/screen_compact.sh tests/e2e/screen_runs.sh \
-	tests/e2e/screen_switch.sh
+	tests/e2e/screen_switch.sh tests/e2e/screen_quit.sh
 dist_check_SCRIPTS += tests/e2e/screen_verdicts.sh tests/e2e/screen_compact.sh \
-	tests/e2e/screen_runs.sh tests/e2e/screen_switch.sh
+	tests/e2e/screen_runs.sh tests/e2e/screen_switch.sh tests/e2e/screen_quit.sh
 # Issue 7: signals (INT, TERM, HUP), the SSH session dropping, the output's
 # reader leaving and a second Ctrl-C, in batch and screen runs, with
 # sysfs, scratch device and terminal checked afterwards; and the screen

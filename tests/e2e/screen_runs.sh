@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # screen_runs.sh - every run of a screen session is kept (issue 15, item
-# 2): three runs (the command line's, then two from the form, each
-# stopped with s) and a start that fails; the runs list (R) shows each
+# 2): three runs (the command line's, then two from the form, which
+# starts from the command line's job; each stopped with s) and a start
+# that fails; the runs list (R) shows each
 # with its figures and how it ended, the first run's summary is viewed
 # and saved with w, two runs are compared with their ratio, and q prints
 # the three summaries, oldest first, each under its heading, and says the
@@ -24,12 +25,16 @@ DEV=$(basename "$dev")
 T=20000
 
 new_session runs -x 120 -y 40 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
-tm send-keys -t runs "\"$BLKTOP\" --run randread $dev --runtime=1 --time_based=1 > $WORK/out.txt 2> $WORK/err.txt; echo EXIT=\$?" Enter
-expect runs "run 1 ends by itself" "-> $DEV .* DONE" $T
+tm send-keys -t runs "\"$BLKTOP\" --run randread $dev --runtime=120 --time_based=1 > $WORK/out.txt 2> $WORK/err.txt; echo EXIT=\$?" Enter
+expect runs "run 1 runs" "-> $DEV .* RUNNING" $T
+expect runs "run 1 shows its figures" "run: [1-9][0-9.]*[kMG]? IOPS" $T
+tm send-keys -t runs s
+expect runs "run 1: s stops it" "-> $DEV .* DONE" $T
 for n in 2 3; do
 	select_dev runs "$DEV" || fail "run $n: $DEV cannot be selected"
 	tm send-keys -t runs Enter
 	expect runs "run $n: Enter opens the form on $DEV" "Workload form target $dev " $T
+	expect runs "run $n: the form starts from the command line's job" "^ +>rw +randread " $T
 	if [ $n = 2 ]; then
 		# The form's keys (item 3): powers of two, errors as typed, Esc asks.
 		tm send-keys -t runs Down
@@ -71,8 +76,8 @@ expect runs "run 4 does not start" "NOT STARTED" $T
 
 tm send-keys -t runs R
 expect runs "R opens the runs list" "Runs 4 runs" $T
-expect runs "run 1: done, with its figures" "^  1 +[0-9:]+ +$DEV +randread 4k qd1 j1 +[0-9.]+[kM]? +[0-9.]+[KMG]iB/s +[0-9.]+ +done" $T
-expect runs "run 2: stopped" "^  2 +[0-9:]+ +$DEV +read 4k qd1 j1 +[0-9.]+[kM]? .* stopped" $T
+expect runs "run 1: stopped, with its figures" "^  1 +[0-9:]+ +$DEV +randread 4k qd1 j1 +[0-9.]+[kM]? +[0-9.]+[KMG]iB/s +[0-9.]+ +stopped" $T
+expect runs "run 2: stopped" "^  2 +[0-9:]+ +$DEV +randread 4k qd1 j1 +[0-9.]+[kM]? .* stopped" $T
 expect runs "run 3: stopped" "^  3 .* stopped" $T
 expect runs "run 4: failed, its reason under the list" "^ >4 .* failed" $T
 expect runs "run 4's reason" "no/such/file" $T
