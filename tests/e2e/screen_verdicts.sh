@@ -70,19 +70,19 @@ new=$(losetup -f --show --direct-io=on "$(sparse_file new.img 32M)") || die "can
 on_cleanup "! losetup -nO BACK-FILE $new | grep -q '$WORK/new.img' || losetup -d $new"
 NEW=$(basename "$new")
 t0=$(now_ms)
-while [ $(($(now_ms) - t0)) -lt 8000 ] && ! select_dev run "$NEW"; do
+while [ $(($(now_ms) - t0)) -lt 30000 ] && ! select_dev run "$NEW"; do
 	sleep 0.2
 done
 expect run "an attached $NEW appears with its verdict" "^>$NEW .* safe( |$)" 3000
 losetup -d "$new"
 t0=$(now_ms)
 gone=
-while [ $(($(now_ms) - t0)) -lt 8000 ]; do
+while [ $(($(now_ms) - t0)) -lt 30000 ]; do
 	cap run | grep -Eq "^[ >]$NEW " || { gone=1; break; }
 	sleep 0.1
 done
 [ -n "$gone" ] && pass "a detached $NEW disappears" ||
-	fail "$NEW is still listed 8 s after losetup -d"
+	fail "$NEW is still listed 30 s after losetup -d"
 tm send-keys -t run q
 expect run "q asks first while the job runs" "Stop it and quit" 3000
 tm send-keys -t run y
