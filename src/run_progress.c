@@ -160,10 +160,24 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 			 uint64_t now)
 {
 	struct group_result *one = p->one;
-	uint64_t from = UINT64_MAX, to = 0;
+	uint64_t from = UINT64_MAX, to = 0, usr_us = 0, sys_us = 0;
 
 	for (unsigned k = 0; k < n; k++) {
 		const struct job_thread *t = threads[k];
+		/* IO depths and CPU as the thread has posted them; an ended
+		 * thread's are its final ones. */
+		for (int l = 0; l < DEPTH_LEVELS; l++) {
+			g->depth_levels[l] += load(&t->depth_levels[l]);
+			g->submit_dist[l] += load(&t->submit_dist[l]);
+			g->complete_dist[l] += load(&t->complete_dist[l]);
+		}
+		g->submit_calls += load(&t->submit_calls);
+		g->reap_calls += load(&t->reap_calls);
+		usr_us += load(&t->live.usr_us);
+		sys_us += load(&t->live.sys_us);
+		g->ctx += load(&t->live.ctx);
+		g->majf += load(&t->live.majf);
+		g->minf += load(&t->live.minf);
 		if (__atomic_load_n(&t->finished, __ATOMIC_ACQUIRE)) {
 			run_group_init(one, t->spec, g->groupid, 1, "");
 			run_collect(one, &t, 1);
@@ -212,6 +226,10 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 			g->job_runtime_ms += (now - start) / 1000000ULL;
 	}
 	g->runtime_ms = to > from ? (to - from) / 1000000ULL : 0;
+	/* Shares of the time so far, as run_collect's of the whole run. */
+	double us = (double)(to > from ? to - from : 0) / 1e3;
+	g->usr_cpu = us > 0 ? (double)usr_us / us * 100.0 : 0;
+	g->sys_cpu = us > 0 ? (double)sys_us / us * 100.0 : 0;
 }
 
 /* One result the way the final one is made, from what has run so far. */

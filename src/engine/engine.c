@@ -34,6 +34,10 @@
 #define ERR_STREAK_BACKOFF 32
 #define ERR_BACKOFF_NS (10ULL * 1000 * 1000)
 
+/* How often a running thread posts its CPU use for the periodic reports:
+ * a figure at most this old, for one getrusage per period. */
+#define USAGE_POST_NS (10ULL * 1000 * 1000)
+
 /* How far behind its rate_iops schedule a thread may fall and still
  * catch up. */
 #define RATE_CATCHUP_NS (1000ULL * 1000 * 1000)
@@ -115,6 +119,36 @@ int engine_check(const struct job_spec *spec, char *err, size_t errlen)
 static void stat_add(uint64_t *field, uint64_t v)
 {
 	__atomic_store_n(field, *field + v, __ATOMIC_RELAXED);
+}
+
+static uint64_t tv_us(const struct timeval *a, const struct timeval *b)
+{
+	int64_t us = ((int64_t)b->tv_sec - (int64_t)a->tv_sec) * 1000000 +
+		     ((int64_t)b->tv_usec - (int64_t)a->tv_usec);
+	return us > 0 ? (uint64_t)us : 0;
+}
+
+/* The rusage since counting began, where the monitor reads it. */
+static void post_usage(struct job_thread *t, const struct rusage *now)
+{
+	const struct rusage *s = &t->ru_start;
+	struct live_usage *l = &t->live;
+	__atomic_store_n(&l->usr_us, tv_us(&s->ru_utime, &now->ru_utime), __ATOMIC_RELAXED);
+	__atomic_store_n(&l->sys_us, tv_us(&s->ru_stime, &now->ru_stime), __ATOMIC_RELAXED);
+	__atomic_store_n(&l->ctx, (uint64_t)(now->ru_nvcsw - s->ru_nvcsw) +
+			 (uint64_t)(now->ru_nivcsw - s->ru_nivcsw), __ATOMIC_RELAXED);
+	__atomic_store_n(&l->majf, (uint64_t)(now->ru_majflt - s->ru_majflt), __ATOMIC_RELAXED);
+	__atomic_store_n(&l->minf, (uint64_t)(now->ru_minflt - s->ru_minflt), __ATOMIC_RELAXED);
+}
+
+static void post_usage_now(struct loop_state *ls, uint64_t now)
+{
+	ls->next_usage_ns = now + USAGE_POST_NS;
+	if (!ls->counting)
+		return;
+	struct rusage ru;
+	if (getrusage(RUSAGE_THREAD, &ru) == 0)
+		post_usage(ls->t, &ru);
 }
 
 
@@ -260,7 +294,7 @@ static int submit_pending(struct loop_state *ls)
 			continue;
 		}
 		if (ls->counting)
-			t->submit_dist[batch_level((unsigned)r)]++;
+			stat_add(&t->submit_dist[batch_level((unsigned)r)], 1);
 		if (!ls->eng.ops->synchronous) {
 			uint64_t ts = now_ns();
 			for (unsigned i = sent; i < sent + (unsigned)r; i++)
@@ -282,7 +316,7 @@ static int submit_pending(struct loop_state *ls)
 		queued += (unsigned)r;
 		ls->inflight += (unsigned)r;
 		if (ls->counting && r)
-			t->depth_levels[depth_level(ls->inflight)] += (unsigned)r;
+			stat_add(&t->depth_levels[depth_level(ls->inflight)], (unsigned)r);
 	}
 	return (int)queued;
 }
@@ -343,7 +377,7 @@ static int reap_some(struct loop_state *ls, unsigned min, unsigned max, uint64_t
 	if (min > max)
 		max = min;
 	int r = ls->eng.ops->reap(&ls->eng, min, max, ls->done, timeout_ns);
-	t->reap_calls++;
+	stat_add(&t->reap_calls, 1);
 	if (r < 0) {
 		if (r == -EINTR)
 			return 0;
@@ -353,7 +387,7 @@ static int reap_some(struct loop_state *ls, unsigned min, unsigned max, uint64_t
 	/* A poll that found nothing is not a call in fio's count: its
 	 * engines poll inside one getevents until something is there. */
 	if (ls->counting && (r > 0 || min > 0))
-		t->complete_dist[batch_level((unsigned)r)]++;
+		stat_add(&t->complete_dist[batch_level((unsigned)r)], 1);
 	if (r == 0)
 		return 0;
 	uint64_t t_end = ls->eng.ops->synchronous ? 0 : now_ns();
@@ -511,6 +545,8 @@ static void run_loop(struct loop_state *ls)
 {
 	uint64_t now = now_ns();
 	while (may_issue(ls, now)) {
+		if (now >= ls->next_usage_ns)
+			post_usage_now(ls, now);
 		if (ls->sync_due) {
 			if (sync_now(ls) < 0)
 				break;
@@ -645,6 +681,8 @@ void *job_thread_main(void *arg)
 	if (t->log)
 		joblog_end(t->log, t->ended_ns);
 	getrusage(RUSAGE_THREAD, &t->ru_end);
+	if (ls.counting)
+		post_usage(t, &t->ru_end);
 	loop_teardown(&ls);
 	__atomic_store_n(&t->finished, 1, __ATOMIC_RELEASE);
 	return NULL;

@@ -53,8 +53,9 @@ struct job_thread {
 	struct joblog *log;         /* fio's log files, NULL if none asked for */
 	int ready;                  /* set (atomic) by the thread after setup */
 
-	/* Results: written by the thread; ios, bytes and the histograms may be
-	 * read by the monitor while it runs (relaxed atomics). */
+	/* Results: written by the thread; ios, bytes, the histograms and the
+	 * depth counters may be read by the monitor while it runs (relaxed
+	 * atomics). */
 	struct dir_stats dir[DIR_COUNT];
 	uint64_t depth_levels[DEPTH_LEVELS];
 	uint64_t submit_calls, reap_calls;
@@ -63,6 +64,13 @@ struct job_thread {
 	uint64_t counted_from_ns;   /* when counting began (end of ramp) */
 	uint64_t ended_ns;
 	struct rusage ru_start, ru_end;
+	/* The thread's CPU since counting began, for the periodic reports:
+	 * only a thread can read its own rusage, so it posts it (relaxed
+	 * atomics) every few milliseconds while it runs, and once more at its
+	 * end with the final figures. */
+	struct live_usage {
+		uint64_t usr_us, sys_us, ctx, majf, minf;
+	} live;
 	int error;                  /* errno that ended the job, 0 if none */
 	char error_msg[512];
 	int finished;               /* set (atomic) as the thread's last act */

@@ -55,6 +55,7 @@ struct loop_state {
 	const char **paths;
 	char why[256];          /* the engine's reason for refusing, if any */
 	bool counting;
+	uint64_t next_usage_ns; /* when the thread posts its CPU use again */
 };
 
 /* Once per thread, before the first I/O: the size generators and the

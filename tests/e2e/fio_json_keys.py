@@ -7,10 +7,14 @@
 # Differences that are known are listed below with the reason; anything
 # else fails. Used by fio_json_keys.sh.
 #
-# usage: fio_json_keys.py FIO.json BLKTOP.json [NAME]
+# usage: fio_json_keys.py FIO.json BLKTOP.json [NAME] [--stream]
 # Either file may hold several documents one after another (fio's
 # --status-interval stream): the last of each is compared, and the counts
-# of documents are printed for the caller.
+# of documents are printed for the caller. With --stream every periodic
+# document of blktop's is compared too, with fio's of the same rank (or
+# its last periodic one), and every document of both must show what fio's
+# periodic ones show for a job that has run a while: its IO depths and
+# its CPU so far, not zeros until the end.
 import json
 import re
 import sys
@@ -71,10 +75,41 @@ def documents(path):
 
 
 problems = []
+stream_doc = False    # comparing a periodic document
 
 
 def known(path):
     return any(re.search(p, path) for p in KNOWN)
+
+
+# A job in a periodic document that has done this many I/Os has run long
+# enough for its depth shares and context switches to show.
+BUSY_IOS = 100
+
+
+def no_samples_yet(path, got_parent):
+    """fio leaves out a percentile object while its direction has no
+    sample; in a periodic document blktop may be at a moment where it has
+    none yet while fio's document of the same rank has some."""
+    return path.endswith(".percentile") and got_parent.get("N", 1) == 0
+
+
+def running_figures(doc, who, name, rank):
+    """The figures of a periodic document that must not stay zero."""
+    for i, job in enumerate(doc.get("jobs", [])):
+        ios = sum(job.get(d, {}).get("total_ios", 0) for d in ("read", "write", "trim"))
+        if ios < BUSY_IOS:
+            continue
+        where = "%s document %d, jobs[%d] (%s, %d I/Os)" % (who, rank, i,
+                                                              job.get("jobname"), ios)
+        for key in ("iodepth_level", "iodepth_submit", "iodepth_complete"):
+            total = sum(job.get(key, {}).values())
+            if abs(total - 100.0) > 0.5:
+                problems.append("%s: %s adds up to %g%%, not 100%%" % (where, key, total))
+        if job.get("ctx", 0) <= 0:
+            problems.append("%s: ctx is %r" % (where, job.get("ctx")))
+        if job.get("usr_cpu", 0) + job.get("sys_cpu", 0) <= 0:
+            problems.append("%s: usr_cpu + sys_cpu is 0" % where)
 
 
 def compare(path, ref, got):
@@ -99,7 +134,7 @@ def compare(path, ref, got):
         for k, v in ref.items():
             p = (path + "." if path else "") + k
             if k not in got:
-                if not known(p):
+                if not known(p) and not (stream_doc and no_samples_yet(p, got)):
                     problems.append("%s: missing" % p)
                 continue
             compare(p, v, got[k])
@@ -111,12 +146,26 @@ def compare(path, ref, got):
 
 
 def main():
-    ref_docs, got_docs = documents(sys.argv[1]), documents(sys.argv[2])
-    name = sys.argv[3] if len(sys.argv) > 3 else sys.argv[2]
+    global stream_doc
+    args = [a for a in sys.argv[1:] if a != "--stream"]
+    stream = len(args) < len(sys.argv) - 1
+    ref_docs, got_docs = documents(args[0]), documents(args[1])
+    name = args[2] if len(args) > 2 else args[1]
     if not ref_docs or not got_docs:
         print("%s: no JSON document (fio %d, blktop %d)" % (name, len(ref_docs), len(got_docs)))
         return 1
     compare("", ref_docs[-1], got_docs[-1])
+    if stream:
+        if len(ref_docs) < 2 or len(got_docs) < 2:
+            problems.append("%s: a stream of one document (fio %d, blktop %d)" %
+                            (name, len(ref_docs), len(got_docs)))
+        stream_doc = True
+        for k in range(len(got_docs) - 1):
+            compare("", ref_docs[min(k, len(ref_docs) - 2)], got_docs[k])
+        stream_doc = False
+        for who, docs in (("fio", ref_docs), ("blktop", got_docs)):
+            for k, doc in enumerate(docs):
+                running_figures(doc, who, name, k)
     print("documents %d %d" % (len(ref_docs), len(got_docs)))
     for p in problems:
         print("%s: %s" % (name, p))

@@ -3,9 +3,11 @@
 # fio_json_keys.sh - fio 3 and blktop run the same job files on one
 # scratch loop device, and every key fio's JSON holds must be in blktop's
 # with the same type (fio_json_keys.py compares, and lists the known
-# differences with their reasons). Also what readers of fio's JSON take
-# from it: "fio version" in the form fio's own builds print, the options
-# as written, one jobs[] entry per clone unless group_reporting.
+# differences with their reasons). With --status-interval every periodic
+# document is compared, and its IO depths and CPU must be the job's so
+# far. Also what readers of fio's JSON take from it: "fio version" in the
+# form fio's own builds print, the options as written, one jobs[] entry
+# per clone unless group_reporting.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 
 require_loop_root
@@ -27,7 +29,9 @@ job() {
 	} >"$WORK/$1.fio"
 }
 
-# compare NAME [extra args for both]: runs both, compares the last documents.
+# compare NAME [extra args for both]: runs both, compares the last documents
+# (and every one before it when STREAM=--stream).
+STREAM=
 compare() {
 	n=$1
 	shift
@@ -36,8 +40,8 @@ compare() {
 	# shellcheck disable=SC2086
 	"$BLKTOP" $BT --output-format=json "$@" --job "$WORK/$n.fio" >"$WORK/$n.bt.json" \
 		2>"$WORK/$n.bt.err" || note "$n: blktop exit $?: $(head -c 300 "$WORK/$n.bt.err")"
-	if out=$(python3 "$CHECK" "$WORK/$n.fio.json" "$WORK/$n.bt.json" "$n"); then
-		pass "$n: every key of fio's JSON is in blktop's, with its type"
+	if out=$(python3 "$CHECK" "$WORK/$n.fio.json" "$WORK/$n.bt.json" "$n" $STREAM); then
+		pass "$n: every key of fio's JSON is in blktop's, with its type${STREAM:+, in every document ($(printf '%s\n' "$out" | grep '^documents'))}"
 	else
 		fail "$n: $(printf '%s\n' "$out" | grep -v '^documents' | head -20)"
 	fi
@@ -53,6 +57,12 @@ job randrw_70 '[mix]\nrw=randrw\nrwmixread=70\niodepth=4\n'
 compare randrw_70
 job stonewall '[first]\nrw=randread\n[second]\nstonewall\nrw=write\nbs=64k\n'
 compare stonewall
+# Two sections of 2 s each, a document a second: periodic documents in
+# each section, one of them while the second has not started.
+job stonewall_iv '[first]\nrw=randread\nruntime=2s\n[second]\nstonewall\nrw=randrw\nrwmixread=70\nbs=64k\nruntime=2s\n'
+STREAM=--stream
+compare stonewall_iv --status-interval=1
+STREAM=
 job group0 '[g0]\nrw=randread\nnumjobs=2\n[g0b]\nrw=read\n'
 compare group0
 job group1 '[global]\ngroup_reporting=1\n[g1]\nrw=randread\nnumjobs=2\n[g1b]\nrw=read\n'
