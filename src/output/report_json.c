@@ -238,7 +238,7 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 	struct json *j = json_add_object(jobs, NULL);
 	json_add_string(j, "jobname", g->name);
 	json_add_u64(j, "groupid", g->groupid);
-	json_add_i64(j, "error", g->error);
+	json_add_i64(j, "error", report_error(g));
 	json_add_u64(j, "eta", 0);
 	json_add_u64(j, "elapsed", elapsed_s(r));
 	add_job_options(j, g);
@@ -269,13 +269,8 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 	add_percent_map(j, "latency_ms", lat_bucket_names, lb.ms, LAT_BUCKETS_M);
 	/* fio's place for them, and only with continue_on_error. */
 	if (g->spec.continue_on_error != COE_NONE) {
-		uint64_t errors = 0;
-		int first = 0;
-		for (int d = 0; d < DIR_COUNT; d++) {
-			errors += g->dir[d].errors;
-			if (!first)
-				first = g->dir[d].first_error;
-		}
+		int first;
+		uint64_t errors = report_errors(g, &first);
 		json_add_u64(j, "total_err", errors);
 		json_add_i64(j, "first_error", first);
 	}

@@ -258,12 +258,13 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 	date[strcspn(date, "\n")] = '\0';
 	char verror[640];
 
-	if (!g->error)
+	int err = report_error(g);
+	if (!err)
 		fprintf(out, "%s: (groupid=%u, jobs=%u): err=%2d: pid=%d: %s\n", g->name,
 			g->groupid, g->nthreads, 0, (int)getpid(), date);
 	else
 		fprintf(out, "%s: (groupid=%u, jobs=%u): err=%2d (%s): pid=%d: %s\n", g->name,
-			g->groupid, g->nthreads, g->error, report_verror(g, verror, sizeof(verror)),
+			g->groupid, g->nthreads, err, report_verror(g, verror, sizeof(verror)),
 			(int)getpid(), date);
 
 	for (int d = 0; d < DIR_COUNT; d++)
@@ -293,13 +294,15 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 	}
 	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",0,0 short=0,0,0,0 "
 		"dropped=0,0,0,0\n", g->dir[DIR_READ].ios, g->dir[DIR_WRITE].ios);
-	/* fio prints the errors line for every job that sets continue_on_error. */
-	uint64_t errors = g->dir[DIR_READ].errors + g->dir[DIR_WRITE].errors;
-	if (errors || g->spec.continue_on_error) {
-		int first = g->dir[DIR_READ].first_error ? g->dir[DIR_READ].first_error
-							 : g->dir[DIR_WRITE].first_error;
+	/* fio prints the errors line only for a job that sets
+	 * continue_on_error, errors or not; a job ended by its error says so
+	 * in its err= instead. */
+	if (g->spec.continue_on_error != COE_NONE) {
+		int first;
+		uint64_t errors = report_errors(g, &first);
+		char text[128];
 		fprintf(out, "     errors    : total=%" PRIu64 ", first_error=%d/<%s>\n", errors,
-			first, strerror(first));
+			first, report_strerror(first, text, sizeof(text)));
 	}
 	/* fio's latency_target line: blktop has no latency target, so it
 	 * reads as fio's with none set (the whole depth, 100%). */

@@ -84,8 +84,21 @@ size_t report_percentiles(const struct lat_stat *s, const struct job_spec *spec,
 
 /* What fio puts after err=N in a failed job's lines ("file:..., func=io_u
  * error, error=No space left on device"): fio's form, in English in every
- * locale; file: names the target (fio names its source line). */
+ * locale; file: names the target (fio names its source line). Empty for
+ * an error the job ignored (fio keeps no text for those). */
 const char *report_verror(const struct group_result *g, char *buf, size_t len);
+
+/* The error fio reports for an entry (err=, "error", terse's field): the
+ * one that ended it, or else, with continue_on_error, the first it
+ * ignored. */
+int report_error(const struct group_result *g);
+
+/* The I/O errors of an entry, both directions, and the first of them. */
+uint64_t report_errors(const struct group_result *g, int *first);
+
+/* In English whatever the locale, as fio's strerror() (fio sets no
+ * locale); buf holds it. */
+const char *report_strerror(int err, char *buf, size_t len);
 
 /* A stonewall group's aggregate bandwidth in a direction, bytes/s
  * (fio's rs->agg: its bytes over its longest runtime). */

@@ -74,7 +74,8 @@ static void dir_fields(FILE *out, const struct run_result *r, const struct group
 
 static void entry_line(FILE *out, const struct run_result *r, const struct group_result *g)
 {
-	fprintf(out, "3;%s;%s;%u;%d", REPORT_FIO_VERSION, g->name, g->groupid, g->error);
+	fprintf(out, "3;%s;%s;%u;%d", REPORT_FIO_VERSION, g->name, g->groupid,
+		report_error(g));
 	for (int d = 0; d < DIR_COUNT; d++)
 		dir_fields(out, r, g, d);
 	fprintf(out, ";%f%%;%f%%;%" PRIu64 ";%" PRIu64 ";%" PRIu64, g->usr_cpu, g->sys_cpu, g->ctx,
@@ -100,13 +101,8 @@ static void entry_line(FILE *out, const struct run_result *r, const struct group
 			k->ticks_ms[1], k->in_queue_ms, k->util);
 	}
 	if (g->spec.continue_on_error != COE_NONE) {
-		uint64_t errors = 0;
-		int first = 0;
-		for (int d = 0; d < DIR_COUNT; d++) {
-			errors += g->dir[d].errors;
-			if (!first)
-				first = g->dir[d].first_error;
-		}
+		int first;
+		uint64_t errors = report_errors(g, &first);
 		fprintf(out, ";%" PRIu64 ";%d", errors, first);
 	}
 	if (g->spec.description[0])

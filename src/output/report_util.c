@@ -168,16 +168,49 @@ uint64_t report_group_agg(const struct run_result *r, unsigned gid, int d)
 	return max_run ? bytes / max_run * 1000 + bytes % max_run * 1000 / max_run : 0;
 }
 
-const char *report_verror(const struct group_result *g, char *buf, size_t len)
+const char *report_strerror(int err, char *buf, size_t len)
 {
-	/* fio's keywords and English text whatever the locale, as fio's. */
 	locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-	const char *text = c ? strerror_l(g->error, c) : "";
-	snprintf(buf, len, "file:%s, func=%s, error=%s", g->path[0] ? g->path : g->name,
-		 g->error == EILSEQ ? "verify" : "io_u error", text);
+	snprintf(buf, len, "%s", c ? strerror_l(err, c) : "");
 	if (c)
 		freelocale(c);
 	return buf;
+}
+
+const char *report_verror(const struct group_result *g, char *buf, size_t len)
+{
+	/* fio's keywords and English text whatever the locale, as fio's. */
+	char text[128];
+	if (!g->error) {
+		if (len)
+			buf[0] = '\0';
+		return buf;
+	}
+	snprintf(buf, len, "file:%s, func=%s, error=%s", g->path[0] ? g->path : g->name,
+		 g->error == EILSEQ ? "verify" : "io_u error",
+		 report_strerror(g->error, text, sizeof(text)));
+	return buf;
+}
+
+uint64_t report_errors(const struct group_result *g, int *first)
+{
+	uint64_t errors = 0;
+	*first = 0;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		errors += g->dir[d].errors;
+		if (!*first)
+			*first = g->dir[d].first_error;
+	}
+	return errors;
+}
+
+int report_error(const struct group_result *g)
+{
+	if (g->error || g->spec.continue_on_error == COE_NONE)
+		return g->error;
+	int first;
+	report_errors(g, &first);
+	return first;
 }
 
 /* Share of clat samples of both directions in [lo, hi), in percent. */

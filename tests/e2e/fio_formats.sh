@@ -144,6 +144,8 @@ if mount -t tmpfs -o size=2M blktop-formats "$tmnt"; then
 			grep -Eo '^fio: pid=[0-9]+, err=[0-9]+/' "$WORK/err.$who" | sed 's/pid=[0-9]*/pid=N/'
 			grep -Eo '^err: \(groupid=0, jobs=1\): err=[0-9]+ \(.*error=No space left on device\)' \
 				"$WORK/err.$who" | sed 's/(file:[^,]*,/(file:F,/'
+			# fio's errors line only with continue_on_error: none here.
+			echo "errors lines: $(grep -c '^     errors    :' "$WORK/err.$who")"
 			sed -n '/^{/,/^}/p' "$WORK/errj.$who" | jq '.jobs[0].error'
 			grep '^3;' "$WORK/errt.$who" | cut -d';' -f5
 		} >"$WORK/err.$who.sum" 2>&1

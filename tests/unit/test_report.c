@@ -296,7 +296,8 @@ static void test_normal_report(void **state)
 	assert_has(s, "    clat percentiles (msec):\n     |  1.00th=[    7],");
 	assert_has(s, "  IO depths    : 1=0.0%, 2=0.0%, 4=0.0%, 8=0.0%, 16=3.3%, 32=96.7%, "
 		      ">=64=0.0%\n");
-	assert_has(s, "     errors    : total=2, first_error=5/<Input/output error>\n");
+	/* fio's errors line is only for a job with continue_on_error. */
+	assert_null(strstr(s, "     errors    :"));
 
 	/* One "Run status group" per stonewall group, after all jobs. */
 	assert_has(s, "\nRun status group 0 (all jobs):\n  WRITE: bw=151MiB/s (158MB/s), "
@@ -328,6 +329,21 @@ static void test_normal_report(void **state)
 	assert_has(s, "  vdc               0.00  38320.56");
 	assert_has(s, "Safety verdict for vdc: has-data (has-data: dos partition table on vdc; "
 		      "has-data: ext4 on vdc; label a; b)\n");
+	free(s);
+
+	/* The read job ignored write errors only: its read error ended it,
+	 * and it has fio's errors line. */
+	f->r.groups[1].spec.continue_on_error = COE_WRITE;
+	s = render_normal(&f->r);
+	assert_has(s, "seqread: (groupid=1, jobs=1): err= 5 (file:/dev/vdc, func=io_u error, ");
+	assert_has(s, "     errors    : total=2, first_error=5/<Input/output error>\n");
+	free(s);
+	/* It ignored read errors too, so it ran on: fio reports the first
+	 * ignored error, with no text (none ended the job). */
+	f->r.groups[1].spec.continue_on_error = COE_ALL;
+	f->r.groups[1].error = 0;
+	s = render_normal(&f->r);
+	assert_has(s, "seqread: (groupid=1, jobs=1): err= 5 (): pid=");
 	free(s);
 }
 
