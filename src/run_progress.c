@@ -171,8 +171,6 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 			g->submit_dist[l] += load(&t->submit_dist[l]);
 			g->complete_dist[l] += load(&t->complete_dist[l]);
 		}
-		g->submit_calls += load(&t->submit_calls);
-		g->reap_calls += load(&t->reap_calls);
 		usr_us += load(&t->live.usr_us);
 		sys_us += load(&t->live.sys_us);
 		g->ctx += load(&t->live.ctx);

@@ -141,11 +141,28 @@ static void post_usage(struct job_thread *t, const struct rusage *now)
 	__atomic_store_n(&l->minf, (uint64_t)(now->ru_minflt - s->ru_minflt), __ATOMIC_RELAXED);
 }
 
+/* The IO depth counters are the loop's own (plain increments on the hot
+ * path); the thread's copies are what the monitor and the final merge
+ * read. */
+static void post_depths(struct loop_state *ls)
+{
+	struct job_thread *t = ls->t;
+	for (int l = 0; l < DEPTH_LEVELS; l++) {
+		__atomic_store_n(&t->depth_levels[l], ls->depth_levels[l], __ATOMIC_RELAXED);
+		__atomic_store_n(&t->submit_dist[l], ls->submit_dist[l], __ATOMIC_RELAXED);
+		__atomic_store_n(&t->complete_dist[l], ls->complete_dist[l], __ATOMIC_RELAXED);
+	}
+}
+
+/* What the periodic reports show of a running thread, posted every
+ * USAGE_POST_NS rather than per I/O: a check of the clock read already
+ * made is all the hot path pays. */
 static void post_usage_now(struct loop_state *ls, uint64_t now)
 {
 	ls->next_usage_ns = now + USAGE_POST_NS;
 	if (!ls->counting)
 		return;
+	post_depths(ls);
 	struct rusage ru;
 	if (getrusage(RUSAGE_THREAD, &ru) == 0)
 		post_usage(ls->t, &ru);
@@ -294,7 +311,7 @@ static int submit_pending(struct loop_state *ls)
 			continue;
 		}
 		if (ls->counting)
-			stat_add(&t->submit_dist[batch_level((unsigned)r)], 1);
+			ls->submit_dist[batch_level((unsigned)r)]++;
 		if (!ls->eng.ops->synchronous) {
 			uint64_t ts = now_ns();
 			for (unsigned i = sent; i < sent + (unsigned)r; i++)
@@ -316,7 +333,7 @@ static int submit_pending(struct loop_state *ls)
 		queued += (unsigned)r;
 		ls->inflight += (unsigned)r;
 		if (ls->counting && r)
-			stat_add(&t->depth_levels[depth_level(ls->inflight)], (unsigned)r);
+			ls->depth_levels[depth_level(ls->inflight)] += (unsigned)r;
 	}
 	return (int)queued;
 }
@@ -377,7 +394,7 @@ static int reap_some(struct loop_state *ls, unsigned min, unsigned max, uint64_t
 	if (min > max)
 		max = min;
 	int r = ls->eng.ops->reap(&ls->eng, min, max, ls->done, timeout_ns);
-	stat_add(&t->reap_calls, 1);
+	t->reap_calls++;
 	if (r < 0) {
 		if (r == -EINTR)
 			return 0;
@@ -387,7 +404,7 @@ static int reap_some(struct loop_state *ls, unsigned min, unsigned max, uint64_t
 	/* A poll that found nothing is not a call in fio's count: its
 	 * engines poll inside one getevents until something is there. */
 	if (ls->counting && (r > 0 || min > 0))
-		stat_add(&t->complete_dist[batch_level((unsigned)r)], 1);
+		ls->complete_dist[batch_level((unsigned)r)]++;
 	if (r == 0)
 		return 0;
 	uint64_t t_end = ls->eng.ops->synchronous ? 0 : now_ns();
@@ -681,6 +698,7 @@ void *job_thread_main(void *arg)
 	if (t->log)
 		joblog_end(t->log, t->ended_ns);
 	getrusage(RUSAGE_THREAD, &t->ru_end);
+	post_depths(&ls);
 	if (ls.counting)
 		post_usage(t, &t->ru_end);
 	loop_teardown(&ls);

@@ -55,7 +55,7 @@ struct job_thread {
 
 	/* Results: written by the thread; ios, bytes, the histograms and the
 	 * depth counters may be read by the monitor while it runs (relaxed
-	 * atomics). */
+	 * atomics; the depth counters as posted every few milliseconds). */
 	struct dir_stats dir[DIR_COUNT];
 	uint64_t depth_levels[DEPTH_LEVELS];
 	uint64_t submit_calls, reap_calls;

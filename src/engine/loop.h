@@ -55,7 +55,11 @@ struct loop_state {
 	const char **paths;
 	char why[256];          /* the engine's reason for refusing, if any */
 	bool counting;
-	uint64_t next_usage_ns; /* when the thread posts its CPU use again */
+	uint64_t next_usage_ns; /* when the thread posts its figures again */
+	/* IO depths and I/Os per submit and per wait, in fio's buckets: the
+	 * thread's copies (engine.h) are posted from these. */
+	uint64_t depth_levels[DEPTH_LEVELS];
+	uint64_t submit_dist[DEPTH_LEVELS], complete_dist[DEPTH_LEVELS];
 };
 
 /* Once per thread, before the first I/O: the size generators and the
