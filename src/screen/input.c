@@ -12,19 +12,27 @@
 #include "screen/summary.h"
 #include "screen/ui.h"
 
-/* The result w saves: run i of the runs list, or with -1 the shown
- * run's (the newest kept one when none is shown). */
-static const struct run_result *save_result(struct ui *u)
+/* What w saves: run i of the runs list (a job's result or a procedure's
+ * table), or with -1 the shown run's (the newest kept one when none is
+ * shown). */
+static bool save_result(struct ui *u, const struct run_result **res,
+			const struct proc_table **tab, time_t *when)
 {
+	*tab = NULL;
+	*when = 0;
 	if (u->save_run >= 0)
-		return ui_run_result(u, u->save_run);
-	return u->model.have_result ? &u->model.result : runs_last_result(&u->runs);
+		return ui_run_summary(u, u->save_run, res, tab, when);
+	*res = u->model.have_result ? &u->model.result : runs_last_result(&u->runs);
+	return *res != NULL;
 }
 
 void ui_begin_save(struct ui *u, bool json, int run)
 {
+	const struct run_result *res;
+	const struct proc_table *tab;
+	time_t when;
 	u->save_run = run;
-	if (!save_result(u)) {
+	if (!save_result(u, &res, &tab, &when)) {
 		model_set_status(&u->model, true, "%s",
 				 run >= 0 ? _("This run has no summary to save.")
 					  : _("No finished run to save yet."));
@@ -32,7 +40,7 @@ void ui_begin_save(struct ui *u, bool json, int run)
 	}
 	u->prompt = PROMPT_SAVE;
 	u->prompt_json = json;
-	summary_default_name(save_result(u), json, u->prompt_text, sizeof(u->prompt_text));
+	summary_default_name(res, tab, when, json, u->prompt_text, sizeof(u->prompt_text));
 }
 
 static void prompt_key(struct ui *u, struct key_event ev)
@@ -51,10 +59,13 @@ static void prompt_key(struct ui *u, struct key_event ev)
 		u->prompt = PROMPT_NONE;
 	} else if (!ev.func && (ev.code == '\n' || ev.code == '\r')) {
 		char err[600];
+		const struct run_result *res;
+		const struct proc_table *tab;
+		time_t when;
 		u->prompt = PROMPT_NONE;
-		if (!save_result(u))
+		if (!save_result(u, &res, &tab, &when))
 			model_set_status(&u->model, true, "%s", _("This run has no summary to save."));
-		else if (summary_save(save_result(u), u->prompt_text, u->prompt_json, err, sizeof(err)))
+		else if (summary_save(res, tab, u->prompt_text, u->prompt_json, err, sizeof(err)))
 			model_set_status(&u->model, true, "%s", err);
 		else
 			model_set_status(&u->model, false, _("Summary saved to %s"), u->prompt_text);

@@ -44,15 +44,21 @@ void ui_reselect(struct ui *u)
 	u->preselect[0] = '\0';
 }
 
+/* The last run's result is kept, not thrown away by the new one. */
+void jobctl_keep_result(struct ui *u)
+{
+	if (u->model.have_result && runs_add_result(&u->runs, &u->cur_meta, &u->model.result) == 0)
+		u->model.have_result = false;
+	u->cur_on = false;
+	u->cur_proc = false;
+}
+
 void jobctl_start(struct ui *u, const struct job_set *set)
 {
 	char err[512];
 	struct run_meta meta;
 	u->model.proc_on = false;
-	/* The last run's result is kept, not thrown away by the new one. */
-	if (u->model.have_result && runs_add_result(&u->runs, &u->cur_meta, &u->model.result) == 0)
-		u->model.have_result = false;
-	u->cur_on = false;
+	jobctl_keep_result(u);
 	run_meta_for(set, &meta);
 	if (runner_start(&u->runner, set, err, sizeof(err))) {
 		/* Refused before it began: recorded, nothing else dropped. */

@@ -53,6 +53,7 @@ static void handle_wake(struct ui *u)
 		if (!model_job_active(&u->model) && u->procrun.active) {
 			procrun_join(&u->procrun);
 			procui_wake(u);
+			procui_ended(u);
 			if (u->model.run_rc && u->model.run_err[0])
 				model_set_status(&u->model, true, "%s", u->model.run_err);
 			if (!u->quit && !runctl_stopped(&u->ctl))
@@ -262,18 +263,15 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	sigstop_end(&u->sigs);
 	int sig = runctl_signo(&u->ctl);
 
-	bool json = args && args->format == OUTPUT_JSON;
+	enum output_format fmt = args ? args->format : OUTPUT_NORMAL;
 	int out_rc = -1;  /* the summary on exit: > 0 when it was lost */
-	if (u->model.proc_on) {
-		/* The last run was a procedure: its table, as --batch prints it
-		 * (a job run before it is not the news). */
-		out_rc = procui_summary(u);
-		if (u->model.run_rc && u->model.run_err[0])
-			fprintf(stderr, "blktop: %s\n", u->model.run_err);
-	} else if (u->model.have_result || runs_last_result(&u->runs)) {
-		/* Every run of the session, oldest first. */
+	if (u->model.have_result || runs_with_summary(&u->runs, NULL)) {
+		/* Every run of the session, oldest first, procedures too. */
 		out_rc = runs_write_on_quit(&u->runs, u->model.have_result ? &u->model.result : NULL,
-					    args ? args->output_file : NULL, json);
+					    args ? args->output_file : NULL, fmt);
+		if (u->model.proc_on && u->model.run_rc && u->model.run_err[0] && u->runs.n &&
+		    u->runs.v[u->runs.n - 1].have_table)  /* failed part-way */
+			fprintf(stderr, "blktop: %s\n", u->model.run_err);
 	} else if (u->model.run_rc && u->model.run_err[0])
 		fprintf(stderr, "blktop: %s\n", u->model.run_err);
 	/* Errors a continue_on_error policy let pass are said once more here,

@@ -221,6 +221,16 @@ const struct proc_table *procrun_final(const struct procrun *p)
 	return p->lock_ready && !p->active && p->have_final && p->final.nrows ? &p->final : NULL;
 }
 
+bool procrun_take_final(struct procrun *p, struct proc_table *t)
+{
+	if (!procrun_final(p))
+		return false;
+	*t = p->final;
+	memset(&p->final, 0, sizeof(p->final));
+	p->have_final = false;
+	return true;
+}
+
 void procrun_free(struct procrun *p)
 {
 	if (!p->lock_ready)

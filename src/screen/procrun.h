@@ -57,6 +57,9 @@ bool procrun_collect(struct procrun *p, struct screen_model *m, uint64_t *seen,
 /* After the join: the procedure's final table (rows that ran, the knee,
  * interrupted), as --batch prints it; NULL when none ran or it made none. */
 const struct proc_table *procrun_final(const struct procrun *p);
+/* After the join: takes the final table over (the runs list keeps it).
+ * true when there was one with rows. */
+bool procrun_take_final(struct procrun *p, struct proc_table *t);
 void procrun_free(struct procrun *p);
 
 #endif

@@ -13,8 +13,8 @@
 
 #include "i18n.h"
 #include "options.h"
-#include "output/writer.h"
 #include "screen/ui.h"
+#include "util/status.h"
 
 static const struct dev_row *selected(struct ui *u)
 {
@@ -80,8 +80,12 @@ static void launch(struct ui *u, enum proc_kind kind, const struct job_spec *job
 	struct job_spec j = *job;
 	/* The knee is the best step within the limit: --lat-limit, or its default. */
 	u->procrun.lat_limit_us = u->args ? u->args->lat_limit_us : 500;
-	/* The title bar and live pane show the target until the first step. */
+	/* The title bar and live pane show the target until the first step.
+	 * The last job's result goes to the runs list first: this procedure
+	 * is the list's next run. */
 	struct job_set set = { .jobs = &j, .njobs = 1, .force = force };
+	jobctl_keep_result(u);
+	run_meta_for_proc(kind, &j, &u->cur_meta);
 	model_job_starting(&u->model, &set);
 	u->model.proc_on = true;
 	u->model.proc_nrows = u->model.proc_planned = 0;
@@ -92,8 +96,11 @@ static void launch(struct ui *u, enum proc_kind kind, const struct job_spec *job
 		model_proc_ended(&u->model, 2, err);
 		model_collect_pending(&u->model);
 		model_set_status(&u->model, true, "%s", err);
+		u->cur_meta.end = RUN_REFUSED;
+		runs_add_refused(&u->runs, &u->cur_meta, err);
 		return;
 	}
+	u->cur_on = u->cur_proc = true;
 	model_set_status(&u->model, false, _("%s started on %s; s stops it."),
 			 procedure_name(kind), dev_name);
 }
@@ -152,33 +159,19 @@ void procui_action(struct ui *u, enum action act)
 		m->proc_bw_flip = !m->proc_bw_flip;
 }
 
-/* Writes the table in the format asked for. */
-static void print_table(FILE *out, const struct proc_table *t, enum output_format fmt)
+void procui_ended(struct ui *u)
 {
-	if (fmt == OUTPUT_CSV)
-		proc_table_csv(out, t);
-	else if (fmt == OUTPUT_JSON)
-		proc_table_json(out, t);
-	else
-		proc_table_normal(out, t);
-}
-
-int procui_summary(struct ui *u)
-{
-	const struct proc_table *t = procrun_final(&u->procrun);
-	const struct cli_args *a = u->args;
-	enum output_format fmt = a ? a->format : OUTPUT_NORMAL;
-	struct writer w;
-	if (!u->model.proc_on || !t)
-		return -1;
-	if (writer_open(&w, a ? a->output_file : NULL))
-		return 1;
-	print_table(w.f, t, fmt);
-	if (writer_close(&w, 0))
-		return 1;
-	/* The normal table says so itself; CSV and JSON stay machine-readable. */
-	if (t->interrupted && fmt != OUTPUT_NORMAL)
-		fprintf(stderr, "blktop: %s\n",
-			_("the procedure was stopped part-way: the table covers the steps that ran"));
-	return 0;
+	struct proc_table t;
+	if (!u->cur_on || !u->cur_proc)
+		return;
+	u->cur_on = u->cur_proc = false;
+	if (!procrun_take_final(&u->procrun, &t)) {
+		/* Refused (the gate, the checks) or failed before a step. */
+		u->cur_meta.end = u->model.run_rc == BLKTOP_REFUSED ? RUN_REFUSED : RUN_FAILED;
+		runs_add_refused(&u->runs, &u->cur_meta, u->model.run_err);
+		return;
+	}
+	u->cur_meta.end = t.interrupted ? RUN_STOPPED : u->model.run_rc ? RUN_FAILED : RUN_DONE;
+	if (runs_add_table(&u->runs, &u->cur_meta, &t))
+		proc_table_free(&t);
 }

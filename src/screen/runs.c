@@ -35,6 +35,24 @@ void run_meta_for(const struct job_set *set, struct run_meta *meta)
 		 set->njobs > 1 ? " +" : "");
 }
 
+void run_meta_for_proc(enum proc_kind kind, const struct job_spec *job, struct run_meta *meta)
+{
+	char disk[64];
+	memset(meta, 0, sizeof(*meta));
+	meta->when = time(NULL);
+	meta->end = RUN_RUNNING;
+	model_target_disk(job->filename, disk, sizeof(disk));
+	snprintf(meta->target, sizeof(meta->target), "%.127s", disk[0] ? disk : job->filename);
+	/* The title up to its explanation: "seven-test matrix", "latency profile". */
+	snprintf(meta->job, sizeof(meta->job), "%s", procedure_title(kind));
+	static const char *const cut[] = { " (", ":", "\xef\xbc\x88", "\xef\xbc\x9a" };  /* （ ： */
+	for (size_t i = 0; i < sizeof(cut) / sizeof(cut[0]); i++) {
+		char *p = strstr(meta->job, cut[i]);
+		if (p)
+			*p = '\0';
+	}
+}
+
 static struct run_rec *grow(struct run_list *l, const struct run_meta *meta)
 {
 	struct run_rec *v = realloc(l->v, (l->n + 1) * sizeof(*v));
@@ -61,6 +79,19 @@ int runs_add_result(struct run_list *l, const struct run_meta *meta, struct run_
 	if (r->meta.end == RUN_RUNNING)
 		r->meta.end = RUN_DONE;
 	memset(res, 0, sizeof(*res));
+	return 0;
+}
+
+int runs_add_table(struct run_list *l, const struct run_meta *meta, struct proc_table *t)
+{
+	struct run_rec *r = grow(l, meta);
+	if (!r)
+		return -1;
+	r->have_table = true;
+	r->table = *t;
+	memset(t, 0, sizeof(*t));
+	if (r->meta.end == RUN_RUNNING)
+		r->meta.end = RUN_DONE;
 	return 0;
 }
 
@@ -126,6 +157,25 @@ void runs_figures(const struct run_result *r, struct run_figures *f)
 	}
 }
 
+void runs_table_figures(const struct proc_table *t, struct run_figures *f)
+{
+	const struct proc_row *one = NULL;
+	memset(f, 0, sizeof(*f));
+	for (size_t i = 0; t && i < t->nrows; i++) {
+		if (t->rows[i].state != ROW_DONE && t->rows[i].state != ROW_STOPPED)
+			continue;
+		if (one)
+			return;
+		one = &t->rows[i];
+	}
+	if (!one)
+		return;
+	f->valid = true;
+	f->iops_total = one->iops;
+	f->bw_total = one->bw_bytes;
+	f->p99_worst = (uint64_t)one->clat_p99_ns;
+}
+
 const struct run_result *runs_last_result(const struct run_list *l)
 {
 	for (size_t i = l->n; i-- > 0;)
@@ -136,9 +186,12 @@ const struct run_result *runs_last_result(const struct run_list *l)
 
 void runs_free(struct run_list *l)
 {
-	for (size_t i = 0; i < l->n; i++)
+	for (size_t i = 0; i < l->n; i++) {
 		if (l->v[i].have_result)
 			run_result_free(&l->v[i].result);
+		if (l->v[i].have_table)
+			proc_table_free(&l->v[i].table);
+	}
 	free(l->v);
 	l->v = NULL;
 	l->n = 0;
@@ -157,7 +210,7 @@ size_t runs_with_summary(const struct run_list *l, const struct run_result *last
 {
 	size_t n = last != NULL;
 	for (size_t i = 0; i < l->n; i++)
-		n += l->v[i].have_result;
+		n += l->v[i].have_result || l->v[i].have_table;
 	return n;
 }
 
@@ -171,18 +224,27 @@ void runs_file_name(const struct run_list *l, bool json, char *buf, size_t len)
 	snprintf(buf, len, "blktop-runs-%s.%s", stamp, json ? "json" : "txt");
 }
 
-static void say_not_started(const struct run_list *l, const struct run_result *last)
+static void say_not_started(const struct run_list *l, const struct run_result *last,
+			    enum output_format fmt)
 {
 	size_t n = l->n + (last != NULL);
-	for (size_t i = 0; i < l->n; i++)
-		if (!l->v[i].have_result)
+	for (size_t i = 0; i < l->n; i++) {
+		const struct run_rec *r = &l->v[i];
+		if (!r->have_result && !r->have_table)
 			fprintf(stderr, _("blktop: run %zu of %zu was not started: %s\n"), i + 1, n,
-				l->v[i].err);
+				r->err);
+		/* The normal table says so itself; CSV and JSON stay machine-readable. */
+		else if (r->have_table && r->table.interrupted && fmt != OUTPUT_NORMAL)
+			fprintf(stderr, _("blktop: run %zu of %zu (%s) was stopped part-way: its table covers the steps that ran\n"),
+				i + 1, n, r->meta.job);
+	}
 }
 
+
 static int write_runs(const struct run_list *l, const struct run_result *last, const char *path,
-		      bool json)
+		      enum output_format fmt)
 {
+	bool json = fmt == OUTPUT_JSON;
 	struct writer w;
 	size_t n = l->n + (last != NULL);
 	if (!runs_with_summary(l, last))
@@ -191,42 +253,57 @@ static int write_runs(const struct run_list *l, const struct run_result *last, c
 		return BLKTOP_FAILED;
 	/* JSON: each run's document as it stands, no headings between them. */
 	for (size_t i = 0; i < l->n; i++) {
-		if (!l->v[i].have_result)
+		const struct run_rec *r = &l->v[i];
+		if (!r->have_result && !r->have_table)
 			continue;
 		if (n > 1 && !json)
-			run_heading(w.f, i + 1, n, l->v[i].meta.when);
-		summary_print(w.f, &l->v[i].result, json);
+			run_heading(w.f, i + 1, n, r->meta.when);
+		summary_print(w.f, r->have_result ? &r->result : NULL,
+			       r->have_table ? &r->table : NULL, fmt);
 		if (!json)
 			fputc('\n', w.f);
 	}
 	if (last) {
 		if (n > 1 && !json)
 			run_heading(w.f, n, n, last->start_wall ? (time_t)last->start_wall : time(NULL));
-		summary_print(w.f, last, json);
+		summary_print(w.f, last, NULL, fmt);
 	}
 	return writer_close(&w, 0);
 }
 
 int runs_write_all(const struct run_list *l, const struct run_result *last, const char *path,
-		   bool json)
+		   enum output_format fmt)
 {
-	say_not_started(l, last);
-	return write_runs(l, last, path, json);
+	say_not_started(l, last, fmt);
+	return write_runs(l, last, path, fmt);
 }
 
 int runs_write_on_quit(const struct run_list *l, const struct run_result *last, const char *path,
-		       bool json)
+		       enum output_format fmt)
 {
+	bool json = fmt == OUTPUT_JSON;
 	char name[64];
 	size_t n = runs_with_summary(l, last);
-	say_not_started(l, last);
+	say_not_started(l, last, fmt);
 	if (path || n <= RUNS_PRINT_MAX)
-		return write_runs(l, last, path, json);
+		return write_runs(l, last, path, fmt);
 	runs_file_name(l, json, name, sizeof(name));
-	if (write_runs(l, last, name, json))
-		return write_runs(l, last, NULL, json);  /* the terminal, then */
-	const struct run_result *newest = last ? last : runs_last_result(l);
-	int rc = summary_write(newest, NULL, json);
+	if (write_runs(l, last, name, fmt))
+		return write_runs(l, last, NULL, fmt);  /* the terminal, then */
+	/* The newest run on the terminal: a job's summary or a table. */
+	struct writer w;
+	int rc = writer_open(&w, NULL);
+	if (!rc) {
+		const struct run_rec *r = NULL;
+		for (size_t i = l->n; !last && i-- > 0;)
+			if (l->v[i].have_result || l->v[i].have_table) {
+				r = &l->v[i];
+				break;
+			}
+		summary_print(w.f, last ? last : r && r->have_result ? &r->result : NULL,
+			       !last && r && r->have_table ? &r->table : NULL, fmt);
+		rc = writer_close(&w, 0);
+	}
 	fprintf(stderr, _("blktop: the summaries of all %zu runs are in %s\n"), n, name);
 	return rc;
 }

@@ -20,24 +20,34 @@ int ui_runs_count(const struct ui *u)
 	return (int)u->runs.n + (u->cur_on ? 1 : 0);
 }
 
-/* Run i of the list (0 oldest): its record, and its result if any. The
- * newest run's result is still the model's. */
-static const struct run_meta *run_at(struct ui *u, int i, const struct run_result **res,
-				     const char **err)
+/* Run i of the list (0 oldest): its record, and its result or (a
+ * procedure's) table if any. The newest run's result is still the model's. */
+static const struct run_meta *run_at2(struct ui *u, int i, const struct run_result **res,
+				      const struct proc_table **tab, const char **err)
 {
 	*res = NULL;
+	*tab = NULL;
 	*err = "";
 	if (i < 0 || i >= ui_runs_count(u))
 		return NULL;
 	if (i < (int)u->runs.n) {
 		const struct run_rec *r = &u->runs.v[i];
 		*res = r->have_result ? &r->result : NULL;
+		*tab = r->have_table ? &r->table : NULL;
 		*err = r->err;
 		return &r->meta;
 	}
-	*res = u->model.have_result ? &u->model.result : NULL;
+	*res = u->model.have_result && !u->cur_proc ? &u->model.result : NULL;
 	*err = u->model.run_err;
 	return &u->cur_meta;
+}
+
+/* A job's run: what the comparison and the figures need. */
+static const struct run_meta *run_at(struct ui *u, int i, const struct run_result **res,
+				     const char **err)
+{
+	const struct proc_table *tab;
+	return run_at2(u, i, res, &tab, err);
 }
 
 const struct run_result *ui_run_result(struct ui *u, int i)
@@ -46,6 +56,15 @@ const struct run_result *ui_run_result(struct ui *u, int i)
 	const char *err;
 	run_at(u, i, &res, &err);
 	return res;
+}
+
+bool ui_run_summary(struct ui *u, int i, const struct run_result **res,
+		    const struct proc_table **tab, time_t *when)
+{
+	const char *err;
+	const struct run_meta *m = run_at2(u, i, res, tab, &err);
+	*when = m ? m->when : 0;
+	return *res || *tab;
 }
 
 void runsview_open(struct ui *u)
@@ -77,11 +96,12 @@ void runsview_close(struct ui *u)
 static void open_summary(struct ui *u)
 {
 	const struct run_result *res;
+	const struct proc_table *tab;
 	const char *err;
-	const struct run_meta *m = run_at(u, u->runs_sel, &res, &err);
+	const struct run_meta *m = run_at2(u, u->runs_sel, &res, &tab, &err);
 	if (!m)
 		return;
-	if (!res) {
+	if (!res && !tab) {
 		if (m->end == RUN_RUNNING)
 			model_set_status(&u->model, false, "%s",
 					 _("This run has no summary yet: it is still running."));
@@ -91,7 +111,7 @@ static void open_summary(struct ui *u)
 		return;
 	}
 	free(u->sum_text);
-	u->sum_text = summary_text(res);
+	u->sum_text = summary_text(res, tab);
 	if (!u->sum_text)
 		return;
 	u->sum_top = 0;
@@ -101,8 +121,14 @@ static void open_summary(struct ui *u)
 static void mark_or_compare(struct ui *u)
 {
 	const struct run_result *res;
+	const struct proc_table *tab;
 	const char *err;
-	run_at(u, u->runs_sel, &res, &err);
+	run_at2(u, u->runs_sel, &res, &tab, &err);
+	if (tab) {
+		model_set_status(&u->model, true, "%s",
+				 _("A procedure has a table of steps, not one result: only jobs are compared."));
+		return;
+	}
 	if (!res) {
 		model_set_status(&u->model, true, "%s",
 				 _("Only finished runs can be compared: this one has no result."));
@@ -246,12 +272,16 @@ static void draw_list(struct ui *u, struct rect r, const struct live_figures *li
 		u->runs_top = u->runs_sel - visible + 1;
 	for (int i = u->runs_top; i < n && i < u->runs_top + visible; i++, y++) {
 		const struct run_result *res;
+		const struct proc_table *tab;
 		const char *err;
-		const struct run_meta *m = run_at(u, i, &res, &err);
+		const struct run_meta *m = run_at2(u, i, &res, &tab, &err);
 		struct run_figures f;
 		char num[16], when[16], iops[32], bw[32], p99[32], state[64];
 		struct tm tm;
-		row_figures(u, m, res, live, &f);
+		if (tab)
+			runs_table_figures(tab, &f);
+		else
+			row_figures(u, m, res, live, &f);
 		/* > the selected run, * the one marked to compare: also
 		 * without colours. */
 		snprintf(num, sizeof(num), "%c%s%d", i == u->runs_sel ? '>' : ' ',
@@ -281,9 +311,10 @@ static void draw_list(struct ui *u, struct rect r, const struct live_figures *li
 		draw_text(r.y + r.h - 2, x, w, t->attr[EL_HEADER], file);
 	/* The selected run's reason, when it did not start or failed. */
 	const struct run_result *res;
+	const struct proc_table *tab;
 	const char *err;
-	const struct run_meta *m = run_at(u, u->runs_sel, &res, &err);
-	if (m && !res && err[0] && m->end != RUN_RUNNING)
+	const struct run_meta *m = run_at2(u, u->runs_sel, &res, &tab, &err);
+	if (m && !res && !tab && err[0] && m->end != RUN_RUNNING)
 		draw_wrapped(r.y + r.h - 1, x, w, 1, t->attr[EL_ERROR], err);
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* summary.c - the run's summary to a file or stdout, through the same
- * report functions as --batch so the two never differ. */
+ * report functions as --batch so the two never differ; a procedure's
+ * run is its table, printed as --batch prints it. */
 #include "config.h"
 #include "screen/summary.h"
 
@@ -14,22 +15,29 @@
 #include "output/writer.h"
 #include "util/status.h"
 
-void summary_print(FILE *out, const struct run_result *r, bool json)
+void summary_print(FILE *out, const struct run_result *r, const struct proc_table *t,
+		   enum output_format fmt)
 {
-	if (json)
+	if (r && fmt == OUTPUT_JSON)
 		report_json(out, r);
-	else
+	else if (r)
 		report_normal(out, r);
+	else if (t && fmt == OUTPUT_CSV)
+		proc_table_csv(out, t);
+	else if (t && fmt == OUTPUT_JSON)
+		proc_table_json(out, t);
+	else if (t)
+		proc_table_normal(out, t);
 }
 
-char *summary_text(const struct run_result *r)
+char *summary_text(const struct run_result *r, const struct proc_table *t)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
 	if (!f)
 		return NULL;
-	summary_print(f, r, false);
+	summary_print(f, r, t, OUTPUT_NORMAL);
 	if (fclose(f)) {
 		free(buf);
 		return NULL;
@@ -37,34 +45,30 @@ char *summary_text(const struct run_result *r)
 	return buf;
 }
 
-int summary_save(const struct run_result *r, const char *path, bool json, char *err,
-		 size_t errlen)
+int summary_save(const struct run_result *r, const struct proc_table *t, const char *path,
+		 bool json, char *err, size_t errlen)
 {
 	struct writer w;
 
 	if (writer_try_open(&w, path, err, errlen))
 		return -1;
-	summary_print(w.f, r, json);
+	summary_print(w.f, r, t, json ? OUTPUT_JSON : OUTPUT_NORMAL);
 	return writer_finish(&w, err, errlen);
 }
 
-int summary_write(const struct run_result *r, const char *path, bool json)
+void summary_default_name(const struct run_result *r, const struct proc_table *t, time_t when,
+			  bool json, char *buf, size_t len)
 {
-	struct writer w;
-
-	if (writer_open(&w, path))
-		return BLKTOP_FAILED;
-	summary_print(w.f, r, json);
-	return writer_close(&w, 0);
-}
-
-void summary_default_name(const struct run_result *r, bool json, char *buf, size_t len)
-{
-	time_t t = r->start_wall ? (time_t)r->start_wall : time(NULL);
+	time_t s = r && r->start_wall ? (time_t)r->start_wall : when ? when : time(NULL);
 	struct tm tm;
 	char stamp[32];
-	localtime_r(&t, &tm);
+	const char *name = r ? r->device_name : "";
+	if (!r && t) {
+		const char *slash = strrchr(t->target, '/');
+		name = slash ? slash + 1 : t->target;
+	}
+	localtime_r(&s, &tm);
 	strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
-	snprintf(buf, len, "blktop-%s%s%s.%s", r->device_name[0] ? r->device_name : "",
-		 r->device_name[0] ? "-" : "", stamp, json ? "json" : "txt");
+	snprintf(buf, len, "blktop-%s%s%s%s%s.%s", name, name[0] ? "-" : "",
+		 !r && t ? t->name : "", !r && t ? "-" : "", stamp, json ? "json" : "txt");
 }

@@ -85,6 +85,7 @@ struct ui {
 	/* The newest run, whose result the model holds until the next start. */
 	struct run_meta cur_meta;
 	bool cur_on;
+	bool cur_proc;               /* the newest run is a procedure (still running) */
 	/* The form's job, waiting for the running one to end (Enter, y). */
 	struct job_set pending;
 	bool have_pending;
@@ -110,10 +111,9 @@ void procui_key(struct ui *u, struct key_event ev);
 bool procui_wake(struct ui *u);
 /* v and b: the procedure pane's layout, the curve's measure. */
 void procui_action(struct ui *u, enum action act);
-/* On leaving: the last procedure's table on stdout or into --output, in
- * --output-format, as --batch prints it. 0 printed, 1 the file could not
- * be written, -1 no procedure was the last run. */
-int procui_summary(struct ui *u);
+/* The procedure ended and its thread is joined: the whole procedure goes
+ * into the runs list as one run, its table kept (quit prints it). */
+void procui_ended(struct ui *u);
 
 /* graphui.c: the graphs' and meters' keys (b, c, Left, Right, m). */
 void graphui_action(struct ui *u, enum action act);
@@ -150,6 +150,8 @@ struct mouse_act mouse_event(struct ui *u);
 void ui_update_follow(struct ui *u);
 void ui_reselect(struct ui *u);
 void jobctl_start(struct ui *u, const struct job_set *set);
+/* Before a new run: the last one's result into the runs list. */
+void jobctl_keep_result(struct ui *u);
 void jobctl_stop(struct ui *u);
 void jobctl_open_form(struct ui *u);
 void jobctl_form_started(struct ui *u);
@@ -170,6 +172,9 @@ void ui_begin_save(struct ui *u, bool json, int run);
 /* runsview.c: the runs list (R), a run's summary, two runs compared. */
 int ui_runs_count(const struct ui *u);
 const struct run_result *ui_run_result(struct ui *u, int i);
+/* Run i's summary: a job's result or a procedure's table (false: none). */
+bool ui_run_summary(struct ui *u, int i, const struct run_result **res,
+		    const struct proc_table **tab, time_t *when);
 void runsview_open(struct ui *u);
 void runsview_close(struct ui *u);
 void runsview_key(struct ui *u, struct key_event ev);

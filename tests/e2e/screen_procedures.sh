@@ -3,9 +3,10 @@
 # screen_procedures.sh - the procedure menu (p) in tmux: it lists the
 # seven procedures, Esc leaves it, Enter starts the block-size sweep on a
 # scratch loop device with 1 s steps; the table fills in row by row in the
-# workload pane with its curve while the live pane runs; s stops it; a
+# workload pane with its curve while the live pane runs; s stops it; the
+# runs list (R) has the sweep as one run and shows its table; a
 # has-data device needs its name typed; q leaves the terminal clean and
-# prints the table. At 80x24 the pane shows seven rows and the curve (bars,
+# prints both sweeps' tables. At 80x24 the pane shows seven rows and the curve (bars,
 # clat avg points, both scales, the x labels); v and b change the view and
 # the measure; with --output-format=csv the table printed is CSV.
 # `blktop --profile ...` on a terminal runs the profile on the screen.
@@ -75,6 +76,17 @@ tm send-keys -t main s
 expect main "s stops the procedure" "-> $SAFE .*(DONE|FAILED) *\$" 8000
 expect main "the running row is marked stopped" " stop( |\$)" 1000
 
+# ---- The runs list keeps the whole sweep as one run, its table viewable ----
+tm send-keys -t main R
+expect main "R lists the sweep as one run, stopped" "^ >1 +[0-9:]+ +$SAFE +block-size sweep .* stopped" 5000
+tm send-keys -t main Enter
+expect main "Enter shows the sweep's table" "Run 1: summary" 5000
+expect main "the table is the printed one, stopped part-way" "interrupted" 5000
+tm send-keys -t main Escape
+expect main "Esc goes back to the list" "Runs 1 runs" 5000
+tm send-keys -t main Escape
+expect main "Esc leaves the list for the sweep's pane" "block-size sweep [0-9]+/[0-9]+ " 5000
+
 # ---- Again, then q while it runs asks y, stops and joins it ----
 tm send-keys -t main p
 wait_for main "Procedures" 2000 || fail "p did not open the menu again"
@@ -117,6 +129,9 @@ else
 fi
 grep -q "interrupted" "$WORK/out" && pass "the table says the sweep was stopped" ||
 	fail "the table does not say the sweep was stopped"
+grep -q "^=== run 1 of 2," "$WORK/out" && grep -q "^=== run 2 of 2," "$WORK/out" &&
+	pass "both sweeps' tables are printed, each under its heading" ||
+	fail "not both sweeps under their headings: $(grep "^===" "$WORK/out")"
 
 # ---- 80x24: seven rows of the table, the curve with its latency series;
 # ---- --output-format=csv makes the table printed on leaving CSV ----
