@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # fleet.sh - --hosts with a far-side blktop, against real OpenSSH servers
-# on this machine only (sshd_lib.sh: one sshd per host, each on its own
-# 127.0.0.N address; nothing leaves 127.0.0.0/8). Each host has its own
+# on this machine only (sshd_lib.sh: one sshd per host, each in its own
+# network namespace with its own address, or on its own 127.0.0.N where
+# namespaces cannot be made; nothing leaves this machine). Each host has its own
 # scratch loop device. Checks: two and four hosts run and report, the
 # fleet's figures are the sum of the hosts', its percentiles those of the
 # hosts' histograms combined, and with --status-interval each host's live
@@ -26,11 +27,11 @@ for n in 2 3 4 5; do
 	img=$(sparse_file "disk$n.img" 64M)
 	d=$(attach "$img") || die "cannot attach a loop device"
 	devs="$devs $d"
-	start_sshd "$n"
 done
+start_hosts 2 3 4 5
 set -- $devs
 dev2=$1 dev3=$2 dev4=$3 dev5=$4
-h2=127.0.0.2:$SSHD_PORT h3=127.0.0.3:$SSHD_PORT h4=127.0.0.4:$SSHD_PORT h5=127.0.0.5:$SSHD_PORT
+h2=$(host_name 2) h3=$(host_name 3) h4=$(host_name 4) h5=$(host_name 5)
 
 fleet() {
 	# --ssh first: this blktop's command line must not look like a far
@@ -188,10 +189,14 @@ until pgrep -f "^$remote --batch --output-format=jsonl .*$dev3( |\$)" >/dev/null
 	[ $i -lt 600 ] || { kill "$pid"; die "the far-side runs never started: $(cat "$WORK/err")"; }
 	sleep 0.1
 done
+for far in $(pgrep -f "^$remote --batch --output-format=jsonl .*$dev3( |\$)"); do
+	pid_in_host "$far" 3 || fail "killed host: its far side $far is not in $(host_ns 3)'s network"
+done
 pkill -KILL -f "^$remote --batch --output-format=jsonl .*$dev3( |\$)"
 # The far side of host 3 is gone: its shell there ends, then its ssh.
 i=0
-while pgrep -f "BatchMode=yes.*127\.0\.0\.3 " >/dev/null; do
+ip3=$(host_ip 3 | sed 's/\./\\./g')
+while pgrep -f "BatchMode=yes.*$ip3 " >/dev/null; do
 	i=$((i + 1))
 	[ $i -lt 300 ] || { fail "killed host: its ssh did not end"; break; }
 	sleep 0.1

@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # fleet_fio.sh - --hosts --driver=fio: fio's own server on each far side,
-# started over the test's OpenSSH servers (sshd_lib.sh: 127.0.0.2 and .3,
-# nothing leaves 127.0.0.0/8), bound to 127.0.0.1 there and reached
-# through ssh -W. Checks: two hosts read and report, each on its own
-# device, the fleet's figures the sum of the hosts'; a write without
+# started over the test's OpenSSH servers (sshd_lib.sh: four hosts, each
+# in its own network namespace, or on 127.0.0.2-5 where namespaces cannot
+# be made; nothing leaves this machine), bound to 127.0.0.1 there and
+# reached through ssh -W. Checks: two and four hosts read and report, each
+# on its own device, the fleet's figures the sum of the hosts'; a write without
 # --force is refused by fio under the --readonly blktop adds; a server
 # killed mid-run is marked dropped while the other host finishes; a
 # server of a protocol version nobody knows (a fake one) is refused with
@@ -17,16 +18,19 @@ command -v fio >/dev/null 2>&1 || skip "fio is missing: fio's server as a far si
 command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
 command -v python3 >/dev/null 2>&1 || die "python3 is missing (the fake server needs it)"
 
-img2=$(sparse_file disk2.img 64M)
-img3=$(sparse_file disk3.img 64M)
-dev2=$(attach "$img2") || die "cannot attach a loop device"
-dev3=$(attach "$img3") || die "cannot attach a loop device"
-start_sshd 2
-start_sshd 3
-h2=127.0.0.2:$SSHD_PORT h3=127.0.0.3:$SSHD_PORT
-# fio's servers: host 2 on FPORT, host 3 on FPORT+1 (PORT+N-1).
+devs=""
+for n in 2 3 4 5; do
+	img=$(sparse_file "disk$n.img" 64M)
+	d=$(attach "$img") || die "cannot attach a loop device"
+	devs="$devs $d"
+done
+start_hosts 2 3 4 5
+set -- $devs
+dev2=$1 dev3=$2 dev4=$3 dev5=$4
+h2=$(host_name 2) h3=$(host_name 3) h4=$(host_name 4) h5=$(host_name 5)
+# fio's servers: the first host's on FPORT, the next on FPORT+1... (PORT+N-1).
 FPORT=$((30000 + $$ % 20000))
-servers="fio --server=127.0.0.1,($FPORT|$((FPORT + 1)))\$"
+servers="fio --server=127.0.0.1,($FPORT|$((FPORT + 1))|$((FPORT + 2))|$((FPORT + 3)))\$"
 on_cleanup "pkill -KILL -f '^$servers'; true"
 fake="$top_srcdir/tests/e2e/fio_fake_server.py"
 case $fake in /*) ;; *) fake=$(pwd)/$fake ;; esac
@@ -81,6 +85,22 @@ for pair in "$h2 $dev2 $r2" "$h3 $dev3 $r3"; do
 done
 none_left "two hosts"
 
+# Four hosts at once, each its own device: four reports and the fleet's,
+# each host's read on its own device.
+for n in 2 3 4 5; do eval "r$n=\$(sectors_read \"\$dev$n\")"; done
+out=$(fleet --hosts="$h2=$dev2,$h3=$dev3,$h4=$dev4,$h5=$dev5" --run randread --runtime=1 \
+	--time_based --bs=4k 2>"$WORK/err")
+rc=$?
+[ $rc = 0 ] && [ "$(printf '%s\n' "$out" | grep -c ': done (fio ')" = 4 ] &&
+	printf '%s\n' "$out" | grep -q '^Fleet: 4 hosts, 4 reported' &&
+	pass "four hosts: four reports and the fleet's" ||
+	fail "four hosts: exit $rc: $out $(cat "$WORK/err")"
+for n in 2 3 4 5; do
+	eval "d=\$dev$n r=\$r$n"
+	[ $(($(sectors_read "$d") - r)) -gt 0 ] || fail "four hosts: nothing was read on host $n's $d"
+done
+none_left "four hosts"
+
 # A write without --force: fio, under --readonly, refuses it on each host;
 # nothing is written.
 w2=$(sectors_written "$dev2")
@@ -108,6 +128,10 @@ until [ $(($(sectors_read "$dev3") - r3)) -gt 20000 ]; do
 	[ $i -lt 600 ] || { kill "$pid"; die "the job on host 3 never started: $(cat "$WORK/err")"; }
 	sleep 0.1
 done
+# The server runs in host 3's network, not this one.
+spid=$(pgrep -f "^fio --server=127.0.0.1,$((FPORT + 1))\$")
+pid_in_host "$spid" 3 && pass "killed server: host 3's fio server ran in host 3's network" ||
+	fail "killed server: fio server $spid is not in $(host_ns 3) but in '$(ip netns identify "$spid")'"
 pkill -KILL -f "^fio --server=127.0.0.1,$((FPORT + 1))\$"
 wait "$pid"
 rc=$?

@@ -121,8 +121,9 @@ dist_check_SCRIPTS += tests/e2e/fio_logs.sh
 # kinds of lines in the same order, blktop's blocks after its mark.
 TESTS += tests/e2e/fio_text.sh
 dist_check_SCRIPTS += tests/e2e/fio_text.sh
-# Many hosts (--hosts): real sshd servers on 127.0.0.N made by the test,
-# a far-side blktop on each, refusals, drops and stops.
+# Many hosts (--hosts): real sshd servers made by the test, each in its
+# own network namespace (127.0.0.N where namespaces cannot be made), a
+# far-side blktop on each, refusals, drops and stops.
 TESTS += tests/e2e/fleet.sh
 dist_check_SCRIPTS += tests/e2e/fleet.sh
 EXTRA_DIST += tests/e2e/sshd_lib.sh
