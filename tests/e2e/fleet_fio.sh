@@ -129,9 +129,11 @@ until [ $(($(sectors_read "$dev3") - r3)) -gt 20000 ]; do
 	sleep 0.1
 done
 # The server runs in host 3's network, not this one.
-spid=$(pgrep -f "^fio --server=127.0.0.1,$((FPORT + 1))\$")
-pid_in_host "$spid" 3 && pass "killed server: host 3's fio server ran in host 3's network" ||
-	fail "killed server: fio server $spid is not in $(host_ns 3) but in '$(ip netns identify "$spid")'"
+# (fio's server, its connection, its jobs: all fio processes.)
+for spid in $(pgrep -f "^fio --server=127.0.0.1,$((FPORT + 1))\$"); do
+	pid_in_host "$spid" 3 ||
+		fail "killed server: fio process $spid is not in $(host_ns 3)'s network but '$(ip netns identify "$spid")'"
+done
 pkill -KILL -f "^fio --server=127.0.0.1,$((FPORT + 1))\$"
 wait "$pid"
 rc=$?
