@@ -157,8 +157,10 @@ static void emit(const struct monitor *s, const struct monitor_snap *a,
 		uint64_t n = b->clat_n[d] - a->clat_n[d];
 		iv.clat_mean_ns[d] = n ? (b->clat_sum[d] - a->clat_sum[d]) / n : 0;
 		hist_diff(&diff[d], &b->clat[d], &a->clat[d]);
-		hist_percentiles(&diff[d], hist_default_pcts, hist_default_npcts, 0, UINT64_MAX,
-				 iv.clat_pct_ns[d]);
+		/* fio's rule, as the reports' (report_percentiles): the
+		 * bucket's value, no higher than fio's last bucket. */
+		hist_percentiles(&diff[d], hist_default_pcts, hist_default_npcts, 0,
+				 HIST_FIO_MAX_NS, iv.clat_pct_ns[d]);
 		iv.clat_max_ns[d] = hist_highest(&diff[d]);
 		iv.clat_hist[d] = &diff[d];
 		iv.run_ios[d] = b->ios[d];
@@ -166,8 +168,8 @@ static void emit(const struct monitor *s, const struct monitor_snap *a,
 		iv.first_error[d] = b->first_error[d];
 		iv.run_bytes[d] = b->bytes[d];
 		iv.run_clat_mean_ns[d] = b->clat_n[d] ? b->clat_sum[d] / b->clat_n[d] : 0;
-		hist_percentiles(&b->clat[d], hist_default_pcts, hist_default_npcts, 0, UINT64_MAX,
-				 iv.run_clat_pct_ns[d]);
+		hist_percentiles(&b->clat[d], hist_default_pcts, hist_default_npcts, 0,
+				 HIST_FIO_MAX_NS, iv.run_clat_pct_ns[d]);
 	}
 	hooks->interval(&iv, hooks->arg);
 }

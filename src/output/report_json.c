@@ -29,20 +29,19 @@ static uint64_t rounded(double v)
  * 17 s), its last bucket taking everything longer; blktop's has the same
  * buckets below that and goes further, so json+ folds what is above into
  * fio's last bucket and its bins are fio's. */
-#define FIO_PLAT_NR (29 * HIST_SUB)
-_Static_assert(HIST_SUB_BITS == 6 && HIST_NR >= FIO_PLAT_NR,
+_Static_assert(HIST_SUB_BITS == 6 && HIST_NR >= HIST_FIO_NR,
 	       "json+ bins need fio's log-linear layout (FIO_IO_U_PLAT_BITS 6)");
 
-/* fio's json+ "bins": each non-empty bucket's value in ns (the middle of
- * the bucket, exact below 128 ns) to its count, in ascending order. */
-static void add_bins(struct json *o, const struct hist *h)
+void report_add_bins(struct json *o, const struct hist *h)
 {
 	struct json *bins = json_add_object(o, "bins");
 	uint64_t last = 0;
-	for (unsigned b = FIO_PLAT_NR - 1; b < HIST_NR; b++)
+	if (!h)
+		return;
+	for (unsigned b = HIST_FIO_NR - 1; b < HIST_NR; b++)
 		last += h->count[b];
-	for (unsigned b = 0; b < FIO_PLAT_NR; b++) {
-		uint64_t n = b == FIO_PLAT_NR - 1 ? last : h->count[b];
+	for (unsigned b = 0; b < HIST_FIO_NR; b++) {
+		uint64_t n = b == HIST_FIO_NR - 1 ? last : h->count[b];
 		if (!n)
 			continue;
 		char name[32];
@@ -81,7 +80,7 @@ static void add_lat(struct json *parent, const char *key, const struct lat_stat 
 		json_add_u64(p, name, v[i]);
 	}
 	if (plus)
-		add_bins(o, &s->hist);
+		report_add_bins(o, &s->hist);
 }
 
 /* g NULL: zeros, for trim. */

@@ -38,20 +38,6 @@ void report_jsonl_start(FILE *out, uint64_t wall_ms, uint64_t interval_ms)
 	report_numeric_end(&num);
 }
 
-/* The non-empty buckets of a histogram, as fio's json+ "bins": the
- * bucket's value in ns, and its count. */
-static void add_bins(struct json *parent, const struct hist *h)
-{
-	struct json *b = json_add_object(parent, "bins");
-	for (unsigned i = 0; h && i < HIST_NR; i++) {
-		if (!h->count[i])
-			continue;
-		char key[32];
-		snprintf(key, sizeof(key), "%" PRIu64, hist_bucket_value(i));
-		json_add_u64(b, key, h->count[i]);
-	}
-}
-
 static double per_second(uint64_t count, uint64_t span_ms)
 {
 	return span_ms ? (double)count * 1000.0 / (double)span_ms : 0;
@@ -82,7 +68,7 @@ static void add_dir(struct json *job, const struct run_interval *iv, int d)
 			json_add_u64(p, key, iv->clat_pct_ns[d][i]);
 		}
 	}
-	add_bins(c, iv->clat_hist[d]);
+	report_add_bins(c, iv->clat_hist[d]);
 }
 
 static void add_disk(struct json *arr, const struct disk_delta *dd)
@@ -146,7 +132,7 @@ static void add_report_bins(struct json *report, const struct run_result *r)
 		for (int d = 0; job && d < DIR_COUNT; d++) {
 			struct json *c = json_get(json_get(job, dir_key[d]), "clat_ns");
 			if (c && !json_get(c, "bins"))
-				add_bins(c, &es[i].dir[d].clat.hist);
+				report_add_bins(c, &es[i].dir[d].clat.hist);
 		}
 	}
 }

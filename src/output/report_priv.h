@@ -96,6 +96,13 @@ int report_error(const struct group_result *g);
 /* The I/O errors of an entry, both directions, and the first of them. */
 uint64_t report_errors(const struct group_result *g, int *first);
 
+/* fio's json+ "bins" in o: each non-empty bucket's value in ns (the
+ * middle of the bucket, exact below 128 ns) to its count, in ascending
+ * order, the buckets above fio's last folded into it (hist.h); h NULL:
+ * none. For json+ and the JSON-lines stream alike. */
+struct json;
+void report_add_bins(struct json *o, const struct hist *h);
+
 /* In English whatever the locale, as fio's strerror() (fio sets no
  * locale); buf holds it. */
 const char *report_strerror(int err, char *buf, size_t len);
@@ -117,7 +124,6 @@ double report_cpu_sum(const struct cpu_pct *p);
 
 /* fio's JSON report as a tree (report_json prints it), for writers that
  * embed it; call between report_numeric_begin and _end. */
-struct json;
 struct json *report_json_tree(const struct run_result *r);
 
 /* Switches the calling thread to '.' decimals for printf and back, so a

@@ -148,7 +148,10 @@ size_t report_percentiles(const struct lat_stat *s, const struct job_spec *spec,
 			  const double **pcts)
 {
 	size_t n = report_pct_list(spec, pcts);
-	hist_percentiles(&s->hist, *pcts, n, lat_min(s), s->max_ns, out);
+	/* fio's rule: the value of the bucket that holds the rank, even where
+	 * it lies beyond the measured min or max, no higher than fio's last
+	 * bucket. */
+	hist_percentiles(&s->hist, *pcts, n, 0, HIST_FIO_MAX_NS, out);
 	return n;
 }
 

@@ -7,7 +7,9 @@
  * reporting its midpoint is off by at most half a width, 1/128 of the value.
  * This is fio's layout (FIO_IO_U_PLAT_BITS 6) carried to larger values:
  * HIST_MAX_MSB 44 covers up to 2^45 ns (about 9.7 hours); anything larger is
- * counted in the last bucket, and min/max clamp what percentiles report.
+ * counted in the last bucket. hist_percentiles clamps what it reports to
+ * the bounds it is given: the measured min/max for blktop's own views, 0
+ * and fio's last bucket for fio's formats.
  *
  * One thread writes a histogram (hist_add); another may read it while it
  * runs (hist_snapshot) with relaxed atomic loads, which is how the monitor
@@ -25,6 +27,13 @@
 /* Indices 0..127 (two groups) are exact; then one group of HIST_SUB per
  * msb 7..44, which is HIST_MAX_MSB - HIST_SUB_BITS groups more. */
 #define HIST_NR ((HIST_MAX_MSB - HIST_SUB_BITS + 2) * HIST_SUB)
+
+/* fio's histogram stops at msb 33: its last bucket, index HIST_FIO_NR - 1
+ * (value HIST_FIO_MAX_NS, about 17.1 s), takes every larger latency. The
+ * reports in fio's formats fold the buckets above it into it: json+ bins,
+ * and percentiles, which therefore go no higher. */
+#define HIST_FIO_NR (29 * HIST_SUB)
+#define HIST_FIO_MAX_NS 17112760320ULL
 
 struct hist {
 	uint64_t count[HIST_NR];

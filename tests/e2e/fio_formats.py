@@ -6,14 +6,19 @@
 #       its own bucket; above, each power of two split into 64 equal
 #       buckets, keyed by the bucket's middle; nothing past the last
 #       bucket, 17112760320 ns); prints how many bins were read. Run on
-#       fio's json+ too, so the description is checked against fio.
-#   fio_formats.py terse FIO BLKTOP... terse v3 lines field by field: the
-#       same number of fields, each field of the same shape (digits
-#       replaced), equal where the job decides the value, sane elsewhere.
+#       fio's json+ too, so the description is checked against fio. Each
+#       percentile listed beside bins is the value of the bin that holds
+#       the ceil(pct/100 * N)-th sample: the bucket's value even where it
+#       lies beyond the measured min or max, as fio's.
+#   fio_formats.py terse FIO BLKTOP... terse lines (versions 2 to 5, the
+#       version read from the line) field by field: the same number of
+#       fields, each field of the same shape (digits replaced), equal where
+#       the job decides the value, sane elsewhere.
 #   fio_formats.py blocks FILE...      the order of a report's parts: P
 #       (fio's preamble), E (fio's error line), T (terse), J (JSON), N (the
 #       normal report), R (Run status), D (Disk stats).
 import json
+import math
 import re
 import sys
 
@@ -43,6 +48,27 @@ def documents(path):
     return docs
 
 
+def percentile_rule(lat, where):
+    """Each listed percentile against the bins it comes from."""
+    pct, b = lat.get("percentile"), lat.get("bins")
+    if not pct or not b:
+        return []
+    keys = sorted(int(k) for k in b)
+    total, bad = sum(b.values()), []
+    for p, got in pct.items():
+        x = float(p) * total / 100.0
+        # A product a rounding step above an integer is that integer.
+        rank = max(1, min(total, math.ceil(x - x * 1e-12)))
+        cum = 0
+        for k in keys:
+            cum += b[str(k)]
+            if cum >= rank:
+                break
+        if got != k:
+            bad.append("%s: %s=%d, its bin is %d" % (where, p, got, k))
+    return bad
+
+
 def bins(paths):
     """One line per file: its path's last part, how many bins, and what is
     wrong with them if anything."""
@@ -66,21 +92,26 @@ def bins(paths):
                         if sum(b.values()) != job[d][lat]["N"]:
                             bad.append("%s.%s: bins hold %d, N is %d"
                                        % (d, lat, sum(b.values()), job[d][lat]["N"]))
+                        bad += percentile_rule(job[d][lat], "%s.%s" % (d, lat))
         print("%s %d %s" % (path.split("/")[-1], n, "; ".join(bad[:5]) or "ok"))
         status |= 1 if bad or not n else 0
     return status
 
 
-def names():
-    """fio's terse v3 fields, by name."""
-    f = ["terse_version", "fio_version", "jobname", "groupid", "error"]
-    for d in ("read", "write"):
+def names(ver=3):
+    """fio's terse fields of a version, by name: 2 has no fio version; 2,
+    4 and 5 have a trim block; 5 has bandwidth and IOPS samples."""
+    f = ["terse_version"] + ([] if ver == 2 else ["fio_version"]) + ["jobname", "groupid", "error"]
+    for d in ("read", "write") + (() if ver == 3 else ("trim",)):
         f += [d + "_" + x for x in ("kb", "bw", "iops", "runtime")]
         for lat in ("slat", "clat"):
             f += ["%s_%s_%s" % (d, lat, x) for x in ("min", "max", "mean", "dev")]
         f += ["%s_pct%d" % (d, i) for i in range(1, 21)]
         f += ["%s_lat_%s" % (d, x) for x in ("min", "max", "mean", "dev")]
         f += ["%s_bw_%s" % (d, x) for x in ("min", "max", "agg", "mean", "dev")]
+        if ver == 5:
+            f += ["%s_bw_samples" % d]
+            f += ["%s_iops_%s" % (d, x) for x in ("min", "max", "mean", "dev", "samples")]
     f += ["usr_cpu", "sys_cpu", "ctx", "majf", "minf"]
     f += ["depth_%s" % x for x in ("1", "2", "4", "8", "16", "32", "64")]
     f += ["lat_us_%d" % i for i in range(10)] + ["lat_ms_%d" % i for i in range(12)]
@@ -96,22 +127,26 @@ def terse_pairs(paths):
 
 
 def terse(fio_path, bt_path):
-    ref = [l for l in open(fio_path) if l.startswith("3;")]
-    got = [l for l in open(bt_path) if l.startswith("3;")]
+    line = re.compile(r"^[2-5];")
+    ref = [l for l in open(fio_path) if line.match(l)]
+    got = [l for l in open(bt_path) if line.match(l)]
     if len(ref) != 1 or len(got) != 1:
         print("terse lines: fio %d, blktop %d" % (len(ref), len(got)))
         return 1
     a, b = ref[0].rstrip("\n").split(";"), got[0].rstrip("\n").split(";")
+    ver = int(a[0])
     bad = []
     if len(a) != len(b):
         bad.append("fio has %d fields, blktop %d" % (len(a), len(b)))
-    nm = names()
-    nm += ["disk_%s" % x for x in ("name", "read_ios", "write_ios", "read_merges", "write_merges",
-                                   "read_ticks", "write_ticks", "in_queue", "util")]
+    nm = names(ver)
+    if ver >= 3:
+        nm += ["disk_%s" % x for x in ("name", "read_ios", "write_ios", "read_merges",
+                                       "write_merges", "read_ticks", "write_ticks", "in_queue",
+                                       "util")]
     nm += ["extra%d" % i for i in range(max(len(a), len(b)))]
     shape = lambda s: re.sub(r"\d+", "9", s)
     # Values the job decides (a read job at iodepth 1, by size): equal.
-    same = re.compile(r"^(terse_version|jobname|groupid|error|read_kb|write_.*|"
+    same = re.compile(r"^(terse_version|jobname|groupid|error|read_kb|write_.*|trim_.*|"
                       r"read_pct\d+$|depth_.*|disk_name|extra.*)$")
     # fio_version: "fio-3.33" and blktop's "fio-3.33-blktop-V", the form of
     # fio's git builds (known, the same as the JSON's "fio version").
@@ -127,7 +162,7 @@ def terse(fio_path, bt_path):
             bad.append("field %d %s: fio %r, blktop %r" % (i + 1, n, x, y))
         elif shape(x) != shape(y):
             bad.append("field %d %s: fio %r, blktop %r (shape)" % (i + 1, n, x, y))
-    if not bad and len(b) >= 121:
+    if not bad and len(b) >= len(names(ver)):
         v = dict(zip(nm, b))
         num = lambda k: float(v[k].rstrip("%"))
         if not (num("read_iops") > 0 and num("read_runtime") > 0 and num("read_bw") > 0):
@@ -143,7 +178,8 @@ def terse(fio_path, bt_path):
         if num("read_iops") != 1000 * ios // num("read_runtime"):
             bad.append("read iops %s is not %d I/Os over %s ms" % (v["read_iops"], ios,
                                                                     v["read_runtime"]))
-    print("%s: fields %d %d: %s" % (bt_path.split("/")[-1], len(a), len(b), "; ".join(bad[:8]) or "ok"))
+    print("%s: v%d fields %d %d: %s" % (bt_path.split("/")[-1], ver, len(a), len(b),
+                                        "; ".join(bad[:8]) or "ok"))
     return 1 if bad else 0
 
 

@@ -197,9 +197,9 @@ docs=$(grep -c '^{' "$WORK/plusiv.bt")
 	pass "json+ with --status-interval: $docs documents, each with its bins, as fio's" ||
 	fail "json+ with --status-interval: $docs documents; bins: $(grep '^plusiv' "$WORK/bins")"
 grep -q '^plus.fio [1-9][0-9]* ok$' "$WORK/bins" &&
-	pass "fio's own json+ bins are the buckets described: $(grep '^plus.fio' "$WORK/bins")" ||
+	pass "fio's own json+ bins are the buckets described, its percentiles their bins' values: $(grep '^plus.fio' "$WORK/bins")" ||
 	fail "fio's json+ does not fit the description of its buckets: $(grep '^plus.fio' "$WORK/bins")"
 grep -q '^plus.bt [1-9][0-9]* ok$' "$WORK/bins" &&
-	pass "blktop's json+ bins are fio's buckets, ascending, summing to N: $(grep '^plus.bt' "$WORK/bins")" ||
+	pass "blktop's json+ bins are fio's buckets, ascending, summing to N, its percentiles their bins' values (fio's rule): $(grep '^plus.bt' "$WORK/bins")" ||
 	fail "blktop's json+ bins: $(grep '^plus.bt' "$WORK/bins")"
 finish

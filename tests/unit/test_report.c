@@ -233,7 +233,7 @@ static void expected_percentiles(const struct lat_stat *s, uint64_t divisor, int
 				 char *buf, size_t len)
 {
 	uint64_t v[32];
-	hist_percentiles(&s->hist, hist_default_pcts, hist_default_npcts, lat_min(s), s->max_ns, v);
+	hist_percentiles(&s->hist, hist_default_pcts, hist_default_npcts, 0, HIST_FIO_MAX_NS, v);
 	size_t used = 0;
 	used += (size_t)snprintf(buf + used, len - used, "     |");
 	for (size_t j = 0; j < hist_default_npcts; j++) {
@@ -377,8 +377,11 @@ static void test_json_report(void **state)
 	assert_true(json_num(s, "jobs|0|write|total_ios") == (double)WRITE_IOS);
 	uint64_t v[32];
 	const struct lat_stat *clat = &g->dir[DIR_WRITE].clat;
-	hist_percentiles(&clat->hist, hist_default_pcts, hist_default_npcts, lat_min(clat),
-			 clat->max_ns, v);
+	hist_percentiles(&clat->hist, hist_default_pcts, hist_default_npcts, 0, HIST_FIO_MAX_NS, v);
+	/* fio's rule: the value of the bucket that holds the rank, here above
+	 * the measured max (4937000 ns is in the bucket of 4947968). */
+	assert_true(v[16] == hist_bucket_value(hist_index(clat->max_ns)));
+	assert_true(v[16] > clat->max_ns);
 	assert_true(json_num(s, "jobs|0|write|clat_ns|percentile|99.000000") == (double)v[12]);
 	assert_true(json_num(s, "jobs|0|write|clat_ns|percentile|99.990000") == (double)v[16]);
 	assert_true(json_num(s, "jobs|0|write|clat_ns|percentile|1.000000") == (double)v[0]);
@@ -496,6 +499,13 @@ static void test_json_plus_and_percentile_options(void **state)
 	/* fio's precision: as many decimals as the list was given with. */
 	assert_has(s, "    clat percentiles (nsec):\n     | 50.0th=[24960], 99.5th=[30080]\n");
 	assert_has(s, "    lat percentiles (nsec):\n     | 50.0th=[");
+	free(s);
+	/* The top percentile of a latency past fio's last bucket is that
+	 * bucket's value, as fio files it, not the measured max. */
+	assert_int_equal(job_option_set(&g->spec, "percentile_list", "100", err, sizeof(err)), 0);
+	s = render(&f->r, report_json);
+	assert_true(json_num(s, "jobs|0|write|clat_ns|percentile|100.000000") == 17112760320.0);
+	assert_true(json_num(s, "jobs|0|write|clat_ns|max") == (double)(40ULL << 30));
 	free(s);
 	assert_int_equal(job_option_set(&g->spec, "clat_percentiles", "0", err, sizeof(err)), 0);
 	s = render(&f->r, report_json_plus);
@@ -658,7 +668,8 @@ static void test_interval(void **state)
 
 /* A jsonl interval line: one line of valid JSON, that interval's own
  * rates, its percentiles under fio's keys, its histogram as json+ bins
- * (adding up to N), the disks' iostat and the CPU row. */
+ * (adding up to N, a latency past fio's last bucket filed in it as in
+ * json+), the disks' iostat and the CPU row. */
 static void test_jsonl_interval(void **state)
 {
 	(void)state;
@@ -672,7 +683,7 @@ static void test_jsonl_interval(void **state)
 	hist_clear(&h);
 	for (int i = 0; i < 400; i++)
 		hist_add(&h, 100000 + (uint64_t)i * 10);
-	hist_add(&h, 5000000);
+	hist_add(&h, 40ULL << 30);
 	iv.name = "rr";
 	iv.t_ms = 2000;
 	iv.span_ms = 500;
@@ -711,14 +722,18 @@ static void test_jsonl_interval(void **state)
 	assert_true(json_num(buf, "jobs|0|read|clat_ns|percentile|99.000000") == 103000.0);
 	char key[64];
 	double sum = 0;
-	for (unsigned b = 0; b < HIST_NR; b++) {
+	for (unsigned b = 0; b < HIST_FIO_NR - 1; b++) {
 		if (!h.count[b])
 			continue;
 		snprintf(key, sizeof(key), "jobs|0|read|clat_ns|bins|%llu",
 			 (unsigned long long)hist_bucket_value(b));
 		sum += json_num(buf, key);
 	}
-	assert_true(sum == 401.0);
+	assert_true(sum == 400.0);
+	assert_true(json_num(buf, "jobs|0|read|clat_ns|bins|17112760320") == 1.0);
+	snprintf(key, sizeof(key), "jobs|0|read|clat_ns|bins|%llu",
+		 (unsigned long long)hist_bucket_value(hist_index(40ULL << 30)));
+	assert_null(json_find(buf, key));
 	assert_true(json_num(buf, "jobs|0|write|clat_ns|N") == 0.0);
 	assert_true(json_str_is(buf, "disks|0|name", "loop7"));
 	assert_true(json_num(buf, "disks|0|r/s") == 802.0);
