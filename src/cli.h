@@ -30,7 +30,7 @@ struct cli_args {
 	bool force;
 	enum output_format format;
 	unsigned formats;            /* OUTFMT_* bits */
-	unsigned terse_version;      /* --terse-version (3, fio's default) */
+	unsigned terse_version;      /* --terse-version: 2..5 (3, fio's default) */
 	const char *output_file;     /* --output */
 	const char *jobfile;         /* --job */
 	const char *run_mode;        /* --run's MODE */

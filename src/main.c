@@ -71,10 +71,11 @@ static void print_preamble(void *arg)
 /* The terse line and the JSON document (json+ when listed) of a run, as
  * --output-format lists them, in fio's order. A single run has no
  * procedure table: csv is terse, as in fio. */
-static void print_terse_json(FILE *out, unsigned formats, const struct run_result *r)
+static void print_terse_json(FILE *out, const struct cli_args *args, const struct run_result *r)
 {
+	unsigned formats = args->formats;
 	if (formats & (OUTFMT_TERSE | OUTFMT_CSV))
-		report_terse(out, r);
+		report_terse_version(out, r, args->terse_version);
 	if (formats & OUTFMT_JSONPLUS)
 		report_json_plus(out, r);
 	else if (formats & OUTFMT_JSON)
@@ -92,7 +93,7 @@ static void print_periodic(const struct run_progress *pr, void *arg)
 	FILE *out = p->report->f;
 	if (!r)
 		return;
-	print_terse_json(out, formats, r);
+	print_terse_json(out, p->args, r);
 	if (formats & OUTFMT_NORMAL) {
 		fputc('\n', out);
 		report_normal_periodic(out, r);
@@ -123,7 +124,7 @@ static void print_reports(const struct cli_args *args, FILE *out, const struct r
 		return;
 	}
 	report_error_lines(args->output_file ? stderr : out, r);
-	print_terse_json(out, formats, r);
+	print_terse_json(out, args, r);
 	if (formats & OUTFMT_NORMAL) {
 		/* fio's normal report opens with a blank line. */
 		fputc('\n', out);

@@ -231,12 +231,11 @@ static int set_minimal(struct cli_args *a, const char *v, char *err, size_t errl
 
 static int set_terse_version(struct cli_args *a, const char *v, char *err, size_t errlen)
 {
-	/* fio's versions 2, 4 and 5 differ from 3 field by field; blktop
-	 * writes the one fio writes by default. */
-	if (!v || strcmp(v, "3") != 0)
-		return ERR(_("--terse-version: '%s' is not supported (blktop writes fio's version 3)"),
+	/* fio 3.33 writes versions 2 to 5 (3 by default) and refuses others. */
+	if (!v || strlen(v) != 1 || v[0] < '2' || v[0] > '5')
+		return ERR(_("--terse-version: '%s' is not a terse version fio writes (2, 3, 4 or 5)"),
 			   v ? v : "");
-	a->terse_version = 3;
+	a->terse_version = (unsigned)(v[0] - '0');
 	return 0;
 }
 
@@ -408,7 +407,8 @@ const struct blktop_switch blktop_switches[] = {
 		 "(bucket value in nanoseconds, as fio's log-linear buckets have them, to the\n"
 		 "number of I/Os in it; only buckets that are not empty), which fio's\n"
 		 ".B fio_jsonplus_clat2csv\nreads;\n"
-		 ".B terse\nis fio's terse format version 3, one line of fields joined by\n"
+		 ".B terse\nis fio's terse format (version 3, or\n.BR \\-\\-terse\\-version ),\n"
+		 "one line of fields joined by\n"
 		 ".B ;\nper job;\n"
 		 ".B csv\nis the table of\n.BR \\-\\-profile ,\n.B \\-\\-suite\nand\n"
 		 ".BR \\-\\-sweep ,\nand terse for a single run (fio's csv);\n"
@@ -416,10 +416,15 @@ const struct blktop_switch blktop_switches[] = {
 		 "Several joined by commas (fio's form, such as\n.BR json,normal )\n"
 		 "are each printed once, in fio's order: terse, JSON, normal.\n" },
 	{ .name = "terse-version", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
-	  .metavar = "3", .parse = set_terse_version,
-	  .help = N_("fio's terse format version (3, the only one written)"),
-	  .man = "The version of\n.BR \\-\\-output\\-format=terse :\n"
-		 "3, fio's default, is the only one blktop writes.\n" },
+	  .metavar = "2|3|4|5", .parse = set_terse_version,
+	  .help = N_("fio's terse format version: 2, 3 (fio's default), 4 or 5"),
+	  .man = "The version of\n.BR \\-\\-output\\-format=terse ,\n"
+		 "as fio 3.33 writes each: 3 (the default);\n"
+		 "2 has no fio version in its header and no disks, and puts the description\n"
+		 "on a line of its own;\n4 adds a trim block after the write block\n"
+		 "(zeros: blktop's jobs do not trim);\n5 is 4 with the bandwidth sample count\n"
+		 "and the IOPS samples (min, max, mean, deviation, count) after each\n"
+		 "direction's bandwidth fields.\n" },
 	{ .name = "minimal", .local = true, .section = SW_OPTION, .arg = SW_FLAG,
 	  .parse = set_minimal, .help = N_("the report in fio's terse format only (as fio's --minimal)"),
 	  .man = "Print the report in fio's terse format alone, as\n"

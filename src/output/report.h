@@ -39,6 +39,8 @@ void report_json_plus(FILE *out, const struct run_result *r);
 /* fio's terse format, version 3: one line of ';'-joined fields per report
  * entry, for scripts that split fio's by position. Never translated. */
 void report_terse(FILE *out, const struct run_result *r);
+/* fio's terse versions 2 to 5 (report_terse writes 3, fio's default). */
+void report_terse_version(FILE *out, const struct run_result *r, unsigned version);
 
 /* fio's lines for a run that failed, one per failed report entry
  * ("fio: pid=N, err=E/..., error=TEXT"), in fio's words. */

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* report_terse.c - fio's terse format, version 3 (--output-format=terse,
- * --minimal): one line of ';'-joined fields per report entry, which
- * scripts written for fio split by position: the header, the read and
- * write blocks (sizes, rates, latencies in microseconds, 20 percentile
- * fields, bandwidth samples), CPU, the I/O depths and latency buckets,
- * then each disk, the error counts with continue_on_error and the
- * description. Never translated. */
+/* report_terse.c - fio's terse format (--output-format=terse, --minimal),
+ * versions 2 to 5 as fio 3.33 writes them (3 by default): one line of
+ * ';'-joined fields per report entry, which scripts written for fio split
+ * by position: the header, the read and write blocks (sizes, rates,
+ * latencies in microseconds, 20 percentile fields, bandwidth samples),
+ * CPU, the I/O depths and latency buckets, then each disk, the error
+ * counts with continue_on_error and the description. Version 2 has no
+ * fio version in its header and no disks; 2, 4 and 5 add a trim block
+ * after the write block; 5 adds the bandwidth sample count and the IOPS
+ * samples to each direction's block. Never translated. */
 #include "config.h"
 #include "output/report.h"
 
@@ -26,12 +29,18 @@ static void lat_fields(FILE *out, const struct lat_stat *s)
 		l.stddev / 1000);
 }
 
-static void dir_fields(FILE *out, const struct run_result *r, const struct group_result *g, int d)
+/* A direction's block; d < 0: the trim block, all zeros (blktop's jobs
+ * do not trim), its percentile fields listed as for the others. */
+static void dir_fields(FILE *out, const struct run_result *r, const struct group_result *g, int d,
+		       unsigned ver)
 {
-	const struct dir_stats *ds = &g->dir[d];
-	struct dir_rates rt;
-	report_dir_rates(g, d, &rt);
-	bool active = report_dir_active(g, d);
+	static struct dir_stats none;
+	static const struct sample_stat no_samples;
+	const struct dir_stats *ds = d < 0 ? &none : &g->dir[d];
+	struct dir_rates rt = { 0 };
+	if (d >= 0)
+		report_dir_rates(g, d, &rt);
+	bool active = d >= 0 && report_dir_active(g, d);
 	fprintf(out, ";%" PRIu64 ";%" PRIu64 ";%" PRIu64 ";%" PRIu64, ds->bytes >> 10,
 		rt.bw_bytes / 1024, rt.iops_int, active ? g->runtime_ms : 0);
 	lat_fields(out, &ds->slat);
@@ -56,7 +65,7 @@ static void dir_fields(FILE *out, const struct run_result *r, const struct group
 	lat_fields(out, &ds->lat);
 
 	/* fio's share of the group here divides by whole KiB/s. */
-	const struct sample_stat *bw = &g->bw_samples[d];
+	const struct sample_stat *bw = d < 0 ? &no_samples : &g->bw_samples[d];
 	if (bw->w.n) {
 		uint64_t agg_k = report_group_agg(r, g->groupid, d) / 1024;
 		double per = 100.0;
@@ -70,14 +79,30 @@ static void dir_fields(FILE *out, const struct run_result *r, const struct group
 	} else {
 		fputs(";0;0;0.000000%;0.000000;0.000000", out);
 	}
+	if (ver != 5)
+		return;
+	const struct sample_stat *io = d < 0 ? &no_samples : &g->iops_samples[d];
+	fprintf(out, ";%" PRIu64, (uint64_t)bw->w.n);
+	if (io->w.n)
+		fprintf(out, ";%" PRIu64 ";%" PRIu64 ";%f;%f;%" PRIu64, (uint64_t)llround(io->min),
+			(uint64_t)llround(io->max), io->w.mean, welford_stddev(&io->w),
+			(uint64_t)io->w.n);
+	else
+		fputs(";0;0;0.000000;0.000000;0", out);
 }
 
-static void entry_line(FILE *out, const struct run_result *r, const struct group_result *g)
+static void entry_line(FILE *out, const struct run_result *r, const struct group_result *g,
+		       unsigned ver)
 {
-	fprintf(out, "3;%s;%s;%u;%d", REPORT_FIO_VERSION, g->name, g->groupid,
-		report_error(g));
+	if (ver == 2)
+		fprintf(out, "2;%s;%u;%d", g->name, g->groupid, report_error(g));
+	else
+		fprintf(out, "%u;%s;%s;%u;%d", ver, REPORT_FIO_VERSION, g->name, g->groupid,
+			report_error(g));
 	for (int d = 0; d < DIR_COUNT; d++)
-		dir_fields(out, r, g, d);
+		dir_fields(out, r, g, d, ver);
+	if (ver != 3)
+		dir_fields(out, r, g, -1, ver);
 	fprintf(out, ";%f%%;%f%%;%" PRIu64 ";%" PRIu64 ";%" PRIu64, g->usr_cpu, g->sys_cpu, g->ctx,
 		g->majf, g->minf);
 	double depth[DEPTH_LEVELS];
@@ -93,7 +118,7 @@ static void entry_line(FILE *out, const struct run_result *r, const struct group
 		fprintf(out, ";%3.2f%%", lb.us[i]);
 	for (int i = 0; i < LAT_BUCKETS_M; i++)
 		fprintf(out, ";%3.2f%%", lb.ms[i]);
-	for (size_t i = 0; i < r->ndisks; i++) {
+	for (size_t i = 0; ver >= 3 && i < r->ndisks; i++) {
 		const struct disk_delta *k = &r->disks[i];
 		fprintf(out, ";%s;%" PRIu64 ";%" PRIu64 ";%" PRIu64 ";%" PRIu64 ";%" PRIu64
 			";%" PRIu64 ";%" PRIu64 ";%3.2f%%",
@@ -105,18 +130,24 @@ static void entry_line(FILE *out, const struct run_result *r, const struct group
 		uint64_t errors = report_errors(g, &first);
 		fprintf(out, ";%" PRIu64 ";%d", errors, first);
 	}
+	/* Version 2 puts the description on a line of its own, as fio. */
 	if (g->spec.description[0])
-		fprintf(out, ";%s", g->spec.description);
+		fprintf(out, "%s;%s", ver == 2 ? "\n" : "", g->spec.description);
 	fputc('\n', out);
 }
 
-void report_terse(FILE *out, const struct run_result *r)
+void report_terse_version(FILE *out, const struct run_result *r, unsigned version)
 {
 	struct report_numeric num;
 	report_numeric_begin(&num);
 	size_t ne;
 	const struct group_result *es = report_entries(r, &ne);
 	for (size_t i = 0; i < ne; i++)
-		entry_line(out, r, &es[i]);
+		entry_line(out, r, &es[i], version);
 	report_numeric_end(&num);
+}
+
+void report_terse(FILE *out, const struct run_result *r)
+{
+	report_terse_version(out, r, 3);
 }

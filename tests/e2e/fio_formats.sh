@@ -3,7 +3,7 @@
 # fio_formats.sh - --output-format's list form against fio 3.33 on one
 # scratch loop device: json+ bins (fio's log-linear buckets, checked on
 # fio's own json+ as well) read by fio's fio_jsonplus_clat2csv as Debian's
-# fio package installs it; terse v3 field by field; several formats in
+# fio package installs it; terse versions 2 to 5 field by field; several formats in
 # fio's order; the percentile options' keys in JSON and text; a failed
 # run's error lines. fio_formats.py does the field and key checks.
 #
@@ -103,7 +103,7 @@ done
 	pass "clat_percentiles=0: no percentiles at all, as fio" ||
 	fail "clat_percentiles=0: fio $(cat "$WORK/nopct.fio.keys"), blktop $(cat "$WORK/nopct.bt.keys")"
 
-# ---- terse v3, field by field (a read job by size: its counts are fixed) ----
+# ---- terse, field by field (a read job by size: its counts are fixed) ----
 SIZED="--bs=16k --size=8m"
 both terse terse read $SIZED
 both tersecoe terse read $SIZED --continue_on_error=all --description="two words" --percentile_list=99.5:50
@@ -122,9 +122,27 @@ done <"$WORK/terse.sum"
 [ "$(wc -l <"$WORK/minimal.bt")" = 1 ] && grep -q '^3;' "$WORK/minimal.bt" && grep -q '^3;' "$WORK/tv3.bt" &&
 	pass "--minimal and --terse-version=3 give fio's terse line" ||
 	fail "--minimal: $(head -c 200 "$WORK/minimal.bt"); --terse-version=3: $(head -c 200 "$WORK/tv3.bt")"
-"$BLKTOP" --batch --run read "$dev" --terse-version=2 >/dev/null 2>"$WORK/tv2.err"
-[ $? = 2 ] && grep -q "terse-version" "$WORK/tv2.err" && pass "--terse-version=2 is refused, by name" ||
-	fail "--terse-version=2: $(cat "$WORK/tv2.err")"
+# Versions 2, 4 and 5 as fio 3.33 writes them (2: no fio version, no
+# disks, the description on a line of its own; 4: a trim block; 5: the
+# samples too), with continue_on_error and a description on 2.
+both tersev2 terse read $SIZED --terse-version=2 --continue_on_error=all --description="two words"
+both tersev4 terse read $SIZED --terse-version=4
+both tersev5 terse read $SIZED --terse-version=5 --percentile_list=99.5:50
+python3 "$PY" terse "$WORK/tersev2.fio" "$WORK/tersev2.bt" "$WORK/tersev4.fio" "$WORK/tersev4.bt" \
+	"$WORK/tersev5.fio" "$WORK/tersev5.bt" >"$WORK/tersev.sum" 2>&1
+while read -r line; do
+	case "$line" in
+	*": ok") pass "terse (fio, blktop): $line; every field of fio's shape, equal where the job decides" ;;
+	*) fail "terse: $line" ;;
+	esac
+done <"$WORK/tersev.sum"
+[ "$(wc -l <"$WORK/tersev.sum")" = 3 ] || fail "terse v2, v4, v5: $(cat "$WORK/tersev.sum")"
+[ "$(sed -n 2p "$WORK/tersev2.bt")" = ";two words" ] && [ "$(sed -n 2p "$WORK/tersev2.fio")" = ";two words" ] &&
+	pass "terse v2: the description on a line of its own, as fio" ||
+	fail "terse v2's description: fio '$(sed -n 2p "$WORK/tersev2.fio")', blktop '$(sed -n 2p "$WORK/tersev2.bt")'"
+"$BLKTOP" --batch --run read "$dev" --terse-version=6 >/dev/null 2>"$WORK/tv6.err"
+[ $? = 2 ] && grep -q "terse-version" "$WORK/tv6.err" && pass "--terse-version=6 is refused, by name (as fio)" ||
+	fail "--terse-version=6: $(cat "$WORK/tv6.err")"
 
 # ---- several formats: each once, in fio's order ----
 both list normal,json+,terse,json read $SIZED
