@@ -82,9 +82,12 @@ def known(path):
     return any(re.search(p, path) for p in KNOWN)
 
 
-# A job in a periodic document that has done this many I/Os has run long
-# enough for its depth shares and context switches to show.
+# A job in a periodic document that has done this many I/Os over this
+# long has figures to show: blktop's running thread posts its depths and
+# CPU every 10 ms, so a job caught in its first milliseconds (a section
+# just started) may show its I/Os but no post yet.
 BUSY_IOS = 100
+BUSY_MS = 500
 
 
 def no_samples_yet(path, got_parent):
@@ -98,7 +101,7 @@ def running_figures(doc, who, name, rank):
     """The figures of a periodic document that must not stay zero."""
     for i, job in enumerate(doc.get("jobs", [])):
         ios = sum(job.get(d, {}).get("total_ios", 0) for d in ("read", "write", "trim"))
-        if ios < BUSY_IOS:
+        if ios < BUSY_IOS or job.get("job_runtime", 0) < BUSY_MS:
             continue
         where = "%s document %d, jobs[%d] (%s, %d I/Os)" % (who, rank, i,
                                                               job.get("jobname"), ios)
