@@ -32,8 +32,9 @@ DATA_KEYED = re.compile(r"(\.bins$)")
 
 # Values the job file decides: they must be equal, not only typed alike.
 SAME_VALUE = re.compile(
-    r"^(jobs\[\d+\]\.(jobname|groupid|job options\..*|latency_(depth|target|window|percentile))"
-    r"|global options\..*)$")
+    r"^(jobs\[\d+\]\.(jobname|groupid|error|job options\..*"
+    r"|latency_(depth|target|window|percentile))"
+    r"|global options\..*|disk_util\[\d+\]\.name)$")
 
 
 def kind(v):
