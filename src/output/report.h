@@ -13,6 +13,13 @@
 #include "jobset.h"
 #include "result.h"
 
+/* Latency in a coarser unit (unit 1000: ns to microseconds) at decimals
+ * places, rounded up as fio rounds its percentiles: a figure never shows
+ * less than was measured. The one rounding rule of every latency figure
+ * blktop prints or draws (report, procedure tables, the screen), so the
+ * same latency reads the same everywhere. */
+double report_lat_up(double ns, double unit, int decimals);
+
 /* fio's normal report: one block per reporting group, "Run status group"
  * per stonewall group, "Disk stats", then blktop's extras. Numbers use '.'
  * in every locale; prose is translated, fio's keywords are not. */

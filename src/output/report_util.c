@@ -32,6 +32,16 @@ const struct group_result *report_entries(const struct run_result *r, size_t *n)
 	return r->groups;
 }
 
+double report_lat_up(double ns, double unit, int decimals)
+{
+	double scale = 1;
+	for (int i = 0; i < decimals; i++)
+		scale *= 10;
+	/* Divided by one step of the last place shown (10 ns for 0.01 us):
+	 * exact for whole nanoseconds, so 1200 ns is 1.20 us, not 1.21. */
+	return ceil(ns / (unit / scale)) / scale;
+}
+
 int report_digits(uint64_t v)
 {
 	int n = 1;

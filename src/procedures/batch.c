@@ -60,7 +60,7 @@ static void on_row(const struct proc_table *t, size_t i, void *arg)
 		fprintf(b->notes,
 			_("      %s: %.1f IOPS (per second %.0f..%.0f), %.2f MiB/s, clat avg %.1f us, p99 %.1f us%s\n"),
 			r->label, r->iops, r->iops_min, r->iops_max, r->bw_bytes / 1048576.0,
-			r->clat_avg_ns / 1000, r->clat_p99_ns / 1000,
+			report_lat_up(r->clat_avg_ns, 1000, 1), report_lat_up(r->clat_p99_ns, 1000, 1),
 			r->state == ROW_STOPPED ? _(" (stopped)") : "");
 	}
 	flush_notes(b);

@@ -15,6 +15,7 @@
 
 #include "i18n.h"
 #include "options.h"
+#include "output/report.h"
 #include "procedures/ramp.h"
 #include "util/status.h"
 
@@ -120,10 +121,10 @@ static void step_said(struct proc_ctx *c, const struct proc_row *r, size_t i)
 {
 	if (i == 0)
 		proc_note(c, _("      numjobs %llu: %.0f IOPS, lat avg %.1f us"), r->numjobs, r->iops,
-			  r->lat_avg_ns / 1000);
+			  report_lat_up(r->lat_avg_ns, 1000, 1));
 	else
 		proc_note(c, _("      numjobs %llu: %.0f IOPS (%+.1f %% vs the best before), lat avg %.1f us"),
-			  r->numjobs, r->iops, r->gain * 100, r->lat_avg_ns / 1000);
+			  r->numjobs, r->iops, r->gain * 100, report_lat_up(r->lat_avg_ns, 1000, 1));
 }
 
 static int sweep_numjobs(struct proc_ctx *c)

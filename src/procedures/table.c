@@ -18,6 +18,7 @@
 #include "textwidth.h"
 #include "options.h"
 #include "output/json.h"
+#include "output/report.h"
 
 #define CURVE_MAIN 30
 #define CURVE_LAT 16
@@ -102,7 +103,7 @@ static void print_suite(FILE *out, const struct proc_table *t)
 			continue;
 		fprintf(out, "%-22s %10.0f %10.0f %12.2f %10.2f %12.2f %12.2f", r->label, r->iops_min,
 			r->iops_max, r->iops, r->bw_bytes / (cdm ? 1e6 : 1048576.0),
-			r->clat_avg_ns / 1000, r->clat_p99_ns / 1000);
+			report_lat_up(r->clat_avg_ns, 1000, 2), report_lat_up(r->clat_p99_ns, 1000, 2));
 		row_tail(out, r);
 		fputc('\n', out);
 	}
@@ -118,8 +119,8 @@ static void print_bs(FILE *out, const struct proc_table *t)
 		if (row_unmeasured(out, r, 8))
 			continue;
 		fprintf(out, "%8s %12.1f %12.1f %10.1f %12.2f %12.2f", r->label, r->iops,
-			r->bw_bytes / 1e3, r->bw_bytes * 8 / 1e6, r->clat_avg_ns / 1000,
-			r->clat_p99_ns / 1000);
+			r->bw_bytes / 1e3, r->bw_bytes * 8 / 1e6, report_lat_up(r->clat_avg_ns, 1000, 2),
+			report_lat_up(r->clat_p99_ns, 1000, 2));
 		row_tail(out, r);
 		fputc('\n', out);
 	}
@@ -155,8 +156,8 @@ static void print_numjobs(FILE *out, const struct proc_table *t)
 		if (i > 0)
 			snprintf(gain, sizeof(gain), "%+.1f", r->gain * 100);
 		fprintf(out, "%8s %12.1f %10.2f %8s %12.2f %12.2f %12.2f", r->label, r->iops,
-			r->bw_bytes / 1048576.0, gain, r->lat_avg_ns / 1000, r->clat_avg_ns / 1000,
-			r->clat_p99_ns / 1000);
+			r->bw_bytes / 1048576.0, gain, report_lat_up(r->lat_avg_ns, 1000, 2),
+			report_lat_up(r->clat_avg_ns, 1000, 2), report_lat_up(r->clat_p99_ns, 1000, 2));
 		if ((long)i == t->knee)
 			fprintf(out, "  <- %s", _("knee"));
 		row_tail(out, r);
@@ -166,7 +167,7 @@ static void print_numjobs(FILE *out, const struct proc_table *t)
 	if (t->knee >= 0) {
 		const struct proc_row *k = &t->rows[t->knee];
 		fprintf(out, _("knee: numjobs %s, %.0f IOPS (%.2f MiB/s) at lat avg %.1f us, within the limit of %llu us\n"),
-			k->label, k->iops, k->bw_bytes / 1048576.0, k->lat_avg_ns / 1000,
+			k->label, k->iops, k->bw_bytes / 1048576.0, report_lat_up(k->lat_avg_ns, 1000, 1),
 			t->lat_limit_us);
 	} else {
 		fprintf(out, _("knee: none: no step had lat avg within %llu us\n"), t->lat_limit_us);
@@ -186,10 +187,11 @@ static void print_profile(FILE *out, const struct proc_table *t)
 		if (row_unmeasured(out, r, 10))
 			continue;
 		fprintf(out, "%-10s %10.1f %9.2f   %9.2f %9.2f %9.2f %9.2f   %9.1f %9.1f %9.1f %9.1f",
-			r->label, r->iops, r->bw_bytes / 1048576.0, r->lat_min_ns / 1000,
-			r->lat_avg_ns / 1000, r->lat_max_ns / 1000, r->lat_stdev_ns / 1000,
-			r->clat_p50_ns / 1000, r->clat_p99_ns / 1000, r->clat_p999_ns / 1000,
-			r->clat_p9999_ns / 1000);
+			r->label, r->iops, r->bw_bytes / 1048576.0, report_lat_up(r->lat_min_ns, 1000, 2),
+			report_lat_up(r->lat_avg_ns, 1000, 2), report_lat_up(r->lat_max_ns, 1000, 2),
+			r->lat_stdev_ns / 1000,
+			report_lat_up(r->clat_p50_ns, 1000, 1), report_lat_up(r->clat_p99_ns, 1000, 1),
+			report_lat_up(r->clat_p999_ns, 1000, 1), report_lat_up(r->clat_p9999_ns, 1000, 1));
 		row_tail(out, r);
 		fputc('\n', out);
 	}

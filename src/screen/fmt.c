@@ -8,6 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "output/report.h"
+
 /* v is already scaled: 1..999.x gets 3 significant figures. */
 static const char *three_figures(double v, const char *unit, char *buf, size_t len)
 {
@@ -71,12 +73,22 @@ const char *fmt_bytes(double bytes, char *buf, size_t len)
 	return binary(bytes, "", buf, len);
 }
 
+/* Three figures below 100 us, whole above; rounded up as every report
+ * rounds latency (report_lat_up), so the screen, the runs list and the
+ * printed summary show the same microsecond. */
 const char *fmt_usec(uint64_t ns, char *buf, size_t len)
 {
-	double us = (double)ns / 1000.0;
-	if (us < 999.5)
-		return three_figures(us, "", buf, len);
-	snprintf(buf, len, "%.0f", us);
+	double us = report_lat_up((double)ns, 1000, 2);
+	if (us < 10) {
+		snprintf(buf, len, "%.2f", us);
+		return buf;
+	}
+	us = report_lat_up((double)ns, 1000, 1);
+	if (us < 100) {
+		snprintf(buf, len, "%.1f", us);
+		return buf;
+	}
+	snprintf(buf, len, "%.0f", report_lat_up((double)ns, 1000, 0));
 	return buf;
 }
 

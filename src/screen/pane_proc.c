@@ -233,8 +233,9 @@ static void draw_table(const struct view *v, struct rect box, struct pane_state 
 			format_row(&rc, row->label, row_state(row->state),
 				   fmt_count(row->iops, a, sizeof(a)),
 				   fmt_bytes_rate(row->bw_bytes, b, sizeof(b)),
-				   fmt_usec((uint64_t)row->clat_avg_ns, c, sizeof(c)),
-				   fmt_usec((uint64_t)row->clat_p99_ns, d, sizeof(d)), buf, sizeof(buf));
+				   /* ceil: a fraction of a ns rounds up as in print */
+				   fmt_usec((uint64_t)ceil(row->clat_avg_ns), c, sizeof(c)),
+				   fmt_usec((uint64_t)ceil(row->clat_p99_ns), d, sizeof(d)), buf, sizeof(buf));
 		else
 			snprintf(buf, sizeof(buf), "%s %s", label,
 				 pad_cells(row_state(row->state), 4, word, sizeof(word)));

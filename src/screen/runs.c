@@ -5,6 +5,7 @@
 #include "config.h"
 #include "screen/runs.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,7 +174,7 @@ void runs_table_figures(const struct proc_table *t, struct run_figures *f)
 	f->valid = true;
 	f->iops_total = one->iops;
 	f->bw_total = one->bw_bytes;
-	f->p99_worst = (uint64_t)one->clat_p99_ns;
+	f->p99_worst = (uint64_t)ceil(one->clat_p99_ns);
 }
 
 const struct run_result *runs_last_result(const struct run_list *l)

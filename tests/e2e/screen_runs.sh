@@ -81,6 +81,7 @@ expect runs "run 2: stopped" "^  2 +[0-9:]+ +$DEV +randread 4k qd1 j1 +[0-9.]+[k
 expect runs "run 3: stopped" "^  3 .* stopped" $T
 expect runs "run 4: failed, its reason under the list" "^ >4 .* failed" $T
 expect runs "run 4's reason" "no/such/file" $T
+cap runs > "$WORK/list.txt"
 
 # Run 1's summary, viewed and saved.
 for i in 1 2 3; do
@@ -128,6 +129,24 @@ third=$(grep -n "^=== run 3 of 4" "$WORK/out.txt" | cut -d: -f1)
 	pass "oldest first" || fail "the runs are not in order (run 1 at line $first, run 3 at $third)"
 grep -q "run 4 of 4 was not started: .*no/such/file" "$WORK/err.txt" &&
 	pass "the failed start is said on quit" || fail "nothing said of run 4: $(cat "$WORK/err.txt")"
+
+# The list's p99 is the summary's (item 3: both round up, the list
+# said 1377 where the summary said 1378): run 1's, in the summary's unit.
+lp99=$(awk '$1 == "1" && $NF == "stopped" { print $(NF - 1) }' "$WORK/list.txt")
+sp99=$(sed -n '/^=== run 1 of/,/^=== run 2 of/p' "$WORK/out.txt" |
+	sed -n 's/.*clat percentiles (\([a-z]*\)).*/\1/p; s/.* 99\.00th=\[ *\([0-9]*\)\].*/\1/p' | head -n 2 | tr '\n' ' ')
+if [ -n "$lp99" ] && printf '%s %s\n' "$lp99" "$sp99" | awk '
+	function up(v, d,   s, c) { s = 10 ^ d; c = int(v * s); if (c < v * s - 1e-6) c++; return c / s }
+	function f(v,   a) { a = up(v, 2); if (a < 10) return sprintf("%.2f", a)
+		a = up(v, 1); if (a < 100) return sprintf("%.1f", a); return sprintf("%.0f", up(v, 0)) }
+	{ l = $1; unit = $2; s = $3
+	  if (unit == "usec") exit !(up(l, 0) == s)
+	  if (unit == "nsec") exit !(l == f(s / 1000))
+	  exit !(up(l / 1000, 0) == s) }'; then
+	pass "the runs list's p99 ($lp99 us) is the summary's ($sp99)"
+else
+	fail "the runs list's p99 is '$lp99' us, the summary's '$sp99'"
+fi
 
 # The saved summary is run 1's, as printed on quit.
 iops1=$(grep -m1 "read: IOPS=" "$WORK/out.txt")

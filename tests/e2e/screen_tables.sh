@@ -3,7 +3,8 @@
 # screen_tables.sh - the seven-test matrix at 80x24: every row of its
 # table on the screen is whole (its names fit their column, so p99 keeps
 # its last digit) and the figures are the printed table's, rounded to the
-# screen's precision: clat avg and p99 in microseconds (whole from 1000 up), the same
+# screen's precision, both rounded up (one rule, as fio rounds its percentiles):
+# clat avg and p99 in microseconds (whole from 100 up), the same
 # measure (clat) and unit (us) on both. The title counts the steps ended.
 # Beside the device list (v) the names are cut, never the figures, and
 # the table scrolls (Home, End).
@@ -40,16 +41,17 @@ for name in Seq_Read_IOPS_Test Seq_Write_IOPS_Test Rand_Write_IOPS_Test Rand_Rea
 	Read_Write_IOPS_Test Write_BandWidth_Test Read_BandWidth_Test; do
 	scr=$(grep -E "^ $name +done " "$WORK/screen" | awk '{ print $5, $6 }')
 	prt=$(grep -E "^$name " "$out" | awk '{ print $(NF - 1), $NF }')
-	# The screen's precision: whole us from 1000 up, three figures below,
-	# rounded from the exact value; the print has two decimals, so the
-	# exact value is within 0.005 of it: the screen's figure must be the
-	# rounding of a value in that interval (rounding is monotonic, so the
-	# ends and the middle cover it).
+	# The screen's precision: two decimals below 10 us, one below 100,
+	# whole from there; the print has two decimals. Both round up (one
+	# rule everywhere, report_lat_up), so the screen's figure is the
+	# printed one rounded up to the screen's precision, exactly.
 	if [ -z "$scr" ]; then
 		bad="$bad $name(not on the screen whole)"
 	elif ! printf '%s %s\n' "$scr" "$prt" | awk '
-		function f(v) { return v < 999.5 ? sprintf("%.3g", v) : sprintf("%.0f", v) }
-		function ok(s, p) { return s == f(p) || s == f(p - 0.005) || s == f(p + 0.005) }
+		function up(v, d,   s, c) { s = 10 ^ d; c = int(v * s); if (c < v * s - 1e-6) c++; return c / s }
+		function f(v,   a) { a = up(v, 2); if (a < 10) return sprintf("%.2f", a)
+			a = up(v, 1); if (a < 100) return sprintf("%.1f", a); return sprintf("%.0f", up(v, 0)) }
+		function ok(s, p) { return s == f(p) }
 		{ exit !(ok($1, $3) && ok($2, $4)) }'; then
 		bad="$bad $name(screen $scr, printed $prt)"
 	fi
@@ -67,8 +69,15 @@ fi
 # last rows' p99 are the printed ones whole.
 first=$(sed -n 's/.*[│|] Seq_Read[^ ]* .* \([0-9.]*\) *$/\1/p' "$WORK/beside_top" | head -n 1)
 last=$(sed -n 's/.*[│|] Read_Band[^ ]* .* \([0-9.]*\) *$/\1/p' "$WORK/beside_end" | head -n 1)
-pf=$(grep -E "^Seq_Read_IOPS_Test " "$out" | awk '{ v = $NF; print v < 999.5 ? sprintf("%.3g", v) : sprintf("%.0f", v) }')
-pl=$(grep -E "^Read_BandWidth_Test " "$out" | awk '{ v = $NF; print v < 999.5 ? sprintf("%.3g", v) : sprintf("%.0f", v) }')
+# The screen's figure of a printed one, both rounded up (as above).
+screen_us() {
+	awk 'function up(v, d,   s, c) { s = 10 ^ d; c = int(v * s); if (c < v * s - 1e-6) c++; return c / s }
+	     { a = up($NF, 2); if (a < 10) { printf "%.2f\n", a; next }
+	       a = up($NF, 1); if (a < 100) { printf "%.1f\n", a; next }
+	       printf "%.0f\n", up($NF, 0) }'
+}
+pf=$(grep -E "^Seq_Read_IOPS_Test " "$out" | screen_us)
+pl=$(grep -E "^Read_BandWidth_Test " "$out" | screen_us)
 if [ -n "$first" ] && [ "$first" = "$pf" ] && [ "$last" = "$pl" ]; then
 	pass "beside the devices the p99 figures stay whole ($first, $last)"
 else

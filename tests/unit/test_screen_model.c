@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "options.h"
+#include "output/report.h"
 #include "screen/devsource.h"
 #include "screen/fmt.h"
 #include "screen/form.h"
@@ -389,6 +390,17 @@ static void test_formats(void **state)
 	assert_string_equal(fmt_bytes(512, b, sizeof(b)), "512B");
 	assert_string_equal(fmt_usec(26700, b, sizeof(b)), "26.7");
 	assert_string_equal(fmt_usec(4937000, b, sizeof(b)), "4937");
+	/* Rounded up, as the printed summary's percentiles (fio's rule): the
+	 * runs list said 1377 where the summary said 1378. */
+	assert_string_equal(fmt_usec(1377001, b, sizeof(b)), "1378");
+	assert_string_equal(fmt_usec(1377000, b, sizeof(b)), "1377");
+	assert_string_equal(fmt_usec(26701, b, sizeof(b)), "26.8");
+	assert_string_equal(fmt_usec(1200, b, sizeof(b)), "1.20");
+	assert_string_equal(fmt_usec(1201, b, sizeof(b)), "1.21");
+	assert_string_equal(fmt_usec(9991, b, sizeof(b)), "10.0");   /* 9.991 goes to 10.00 */
+	assert_string_equal(fmt_usec(99951, b, sizeof(b)), "100");
+	assert_true(report_lat_up(9240571, 1000, 2) == 9240.58);
+	assert_true(report_lat_up(1377001, 1000, 0) == 1378);
 	assert_string_equal(fmt_duration(72000, b, sizeof(b)), "1:12");
 	assert_string_equal(fmt_duration(3723000, b, sizeof(b)), "1:02:03");
 }
