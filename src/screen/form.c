@@ -32,7 +32,8 @@ int form_open(struct form *f, const struct job_spec *base)
 	}
 	f->open = true;
 	snprintf(f->message, sizeof(f->message), "%s",
-		 _("Type to replace a value, Left/Right to choose, Enter to start, Esc to cancel."));
+		 _("Type to edit a value (Left/Right then move the cursor), Left/Right to choose, "
+		   "Enter to start, Esc to cancel."));
 	return 0;
 }
 
@@ -89,6 +90,17 @@ static bool form_changed(const struct form *f)
 		if (strcmp(f->fields[i].text, f->fields[i].initial))
 			return true;
 	return false;
+}
+
+/* The first editing key: the cursor starts after the value. */
+static char *begin_edit(struct form *f)
+{
+	char *text = f->fields[f->sel].text;
+	if (!f->editing) {
+		f->editing = true;
+		f->cur = strlen(text);
+	}
+	return text;
 }
 
 static void move_to(struct form *f, int sel)
@@ -173,7 +185,8 @@ static void text_backspace(char *s)
 	s[n] = '\0';
 }
 
-static void text_append(char *s, size_t cap, int wc)
+/* wc put in at byte *at (moved past it); the rest of the value stays. */
+static void text_insert(char *s, size_t cap, size_t *at, int wc)
 {
 	char mb[MB_LEN_MAX + 1];
 	mbstate_t st;
@@ -182,8 +195,55 @@ static void text_append(char *s, size_t cap, int wc)
 	size_t n = strlen(s);
 	if (k == (size_t)-1 || n + k + 1 > cap)
 		return;
-	memcpy(s + n, mb, k);
-	s[n + k] = '\0';
+	if (*at > n)
+		*at = n;
+	memmove(s + *at + k, s + *at, n - *at + 1);
+	memcpy(s + *at, mb, k);
+	*at += k;
+}
+
+static void text_append(char *s, size_t cap, int wc)
+{
+	size_t at = strlen(s);
+	text_insert(s, cap, &at, wc);
+}
+
+/* The start of the character before byte at (UTF-8). */
+static size_t char_before(const char *s, size_t at)
+{
+	if (at == 0)
+		return 0;
+	at--;
+	while (at > 0 && ((unsigned char)s[at] & 0xC0) == 0x80)
+		at--;
+	return at;
+}
+
+static size_t char_after(const char *s, size_t at)
+{
+	if (!s[at])
+		return at;
+	at++;
+	while (s[at] && ((unsigned char)s[at] & 0xC0) == 0x80)
+		at++;
+	return at;
+}
+
+/* Backspace in the middle of a value: the character before the cursor. */
+static void text_erase_before(char *s, size_t *at)
+{
+	size_t n = strlen(s);
+	if (*at > n)
+		*at = n;
+	size_t b = char_before(s, *at);
+	memmove(s + b, s + *at, n - *at + 1);
+	*at = b;
+}
+
+static void text_erase_at(char *s, size_t at)
+{
+	size_t e = char_after(s, at);
+	memmove(s + at, s + e, strlen(s + e) + 1);
 }
 
 bool text_edit_key(char *buf, size_t cap, struct key_event ev)
@@ -295,13 +355,37 @@ enum form_result form_key(struct form *f, struct key_event ev, const struct dev_
 		case KEY_BTAB: move_to(f, f->sel - 1); break;
 		case KEY_PPAGE: move_to(f, f->sel - 10); break;
 		case KEY_NPAGE: move_to(f, f->sel + 10); break;
-		case KEY_HOME: move_to(f, 0); break;
-		case KEY_END: move_to(f, (int)f->nfields - 1); break;
-		case KEY_LEFT: cycle_choice(f, -1); break;
-		case KEY_RIGHT: cycle_choice(f, 1); break;
+		/* While typing, Left/Right/Home/End move in the value. */
+		case KEY_HOME:
+			if (f->editing)
+				f->cur = 0;
+			else
+				move_to(f, 0);
+			break;
+		case KEY_END:
+			if (f->editing)
+				f->cur = strlen(text);
+			else
+				move_to(f, (int)f->nfields - 1);
+			break;
+		case KEY_LEFT:
+			if (f->editing)
+				f->cur = char_before(text, f->cur);
+			else
+				cycle_choice(f, -1);
+			break;
+		case KEY_RIGHT:
+			if (f->editing)
+				f->cur = char_after(text, f->cur);
+			else
+				cycle_choice(f, 1);
+			break;
 		case KEY_BACKSPACE:
-			f->editing = true;
-			text_backspace(text);
+			text_erase_before(begin_edit(f), &f->cur);
+			check_field(f, f->sel);
+			break;
+		case KEY_DC:
+			text_erase_at(begin_edit(f), f->cur);
 			check_field(f, f->sel);
 			break;
 		case KEY_ENTER: return try_start(f, devs);
@@ -325,22 +409,45 @@ enum form_result form_key(struct form *f, struct key_event ev, const struct dev_
 	/* Backspace takes one character and keeps the rest of the value;
 	 * each edit is checked at once, so an error shows and goes as typed. */
 	case 127: case 8:
-		f->editing = true;
-		text_backspace(text);
+		text_erase_before(begin_edit(f), &f->cur);
 		check_field(f, f->sel);
 		return FORM_REDRAW;
-	case 'u' & 0x1f: f->editing = true; text[0] = '\0'; check_field(f, f->sel); return FORM_REDRAW;
+	case 'u' & 0x1f:
+		begin_edit(f);
+		text[0] = '\0';
+		f->cur = 0;
+		check_field(f, f->sel);
+		return FORM_REDRAW;
+	case 'a' & 0x1f: begin_edit(f); f->cur = 0; return FORM_REDRAW;
+	case 'e' & 0x1f: f->cur = strlen(begin_edit(f)); return FORM_REDRAW;
 	default: break;
 	}
 	if (!key_is_text(ev))
 		return FORM_NONE;
-	if (!f->editing) {
-		text[0] = '\0';
-		f->editing = true;
-	}
-	text_append(text, FORM_TEXT_MAX, ev.code);
+	/* Typing edits the value where the cursor is (after it, at first):
+	 * 1 typed on iodepth 6 makes 61, as a line editor would. */
+	text_insert(begin_edit(f), FORM_TEXT_MAX, &f->cur, ev.code);
 	check_field(f, f->sel);      /* a bad value shows as it is typed */
 	return FORM_REDRAW;
+}
+
+/* The value being typed, its cursor shown: "_" after it, or the
+ * character under it in reverse (the rest of the value stays). */
+static void draw_editing(const char *text, size_t cur, int y, int x, int w, attr_t a)
+{
+	char part[FORM_TEXT_MAX + 2];
+	size_t n = strlen(text), e = char_after(text, cur < n ? cur : n);
+	if (cur > n)
+		cur = n;
+	snprintf(part, sizeof(part), "%.*s", (int)cur, text);
+	int dx = draw_text(y, x, w, a, part);
+	if (cur == n) {
+		draw_text(y, x + dx, w - dx, a, "_");
+		return;
+	}
+	snprintf(part, sizeof(part), "%.*s", (int)(e - cur), text + cur);
+	dx += draw_text(y, x + dx, w - dx, a | A_REVERSE, part);
+	draw_text(y, x + dx, w - dx, a, text + e);
 }
 
 /* The message over three lines; while confirming, two and the typed name. */
@@ -389,13 +496,13 @@ void form_draw(struct form *f, const struct theme *t, struct rect r)
 		const struct form_field *fl = &f->fields[k];
 		bool sel = k == f->sel;
 		attr_t a = sel ? t->attr[EL_SELECTED] : t->attr[EL_NORMAL];
-		char val[FORM_TEXT_MAX + 2];
 		draw_blank(y, x, w, a);
 		draw_text(y, x, 1, a, sel ? ">" : " ");
 		draw_text(y, x + 1, namew, a, o->name);
-		snprintf(val, sizeof(val), "%s%s", fl->text, sel && f->editing ? "_" : "");
-		draw_text(y, x + 1 + namew, VALUE_W - 1,
-			  sel && f->editing ? t->attr[EL_EDIT] : a, val);
+		if (sel && f->editing)
+			draw_editing(fl->text, f->cur, y, x + 1 + namew, VALUE_W - 1, t->attr[EL_EDIT]);
+		else
+			draw_text(y, x + 1 + namew, VALUE_W - 1, a, fl->text);
 		int hx = x + 1 + namew + VALUE_W;
 		if (fl->err[0])
 			draw_text(y, hx, x + w - hx, t->attr[EL_ERROR], fl->err);
@@ -405,5 +512,6 @@ void form_draw(struct form *f, const struct theme *t, struct rect r)
 	int my = r.y + r.h - 4;
 	draw_message(f, t, my, x, w);
 	draw_text(r.y + r.h - 1, x, w, t->attr[EL_DIM],
-		  _("Enter start  Esc cancel  Up/Down/Tab field  Left/Right choose  Ctrl-U clear"));
+		  f->editing ? _("Enter start  Esc cancel  Up/Down/Tab field  Left/Right cursor  Ctrl-U clear")
+			     : _("Enter start  Esc cancel  Up/Down/Tab field  Left/Right choose  Ctrl-U clear"));
 }

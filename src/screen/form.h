@@ -30,7 +30,8 @@ struct form {
 	struct form_field *fields;   /* job_options_count entries */
 	size_t nfields;
 	int sel, top;
-	bool editing;                /* the first key typed replaced the value */
+	bool editing;                /* a key typed: Left/Right move the cursor */
+	size_t cur;                  /* the cursor, a byte offset in the field's text */
 	bool confirming;             /* waiting for the device's name */
 	char confirm_text[128];
 	char confirm_name[64];

@@ -74,7 +74,7 @@ w0=$(writes_of "$DATA")
 select_dev main "$DATA" || fail "cannot select $DATA"
 tm send-keys -t main Enter
 wait_for main "Workload form" 2000 || fail "no form for $DATA"
-tm send-keys -t main randwrite Enter
+tm send-keys -t main C-u randwrite Enter
 expect main "a write to has-data asks for the device's name" "Type $DATA" 2000
 tm send-keys -t main Enter
 expect main "without the typed name the write is refused" "Not started: the name typed does not match $DATA" 2000
@@ -97,7 +97,7 @@ expect main "s stops the write" "DONE" 5000
 select_dev main "$RO" || fail "cannot select $RO"
 tm send-keys -t main Enter
 wait_for main "Workload form" 2000 || fail "no form for $RO"
-tm send-keys -t main write Enter
+tm send-keys -t main C-u write Enter
 expect main "a write to read-only is refused with the reasons" "refused: $RO is read-only" 2000
 tm send-keys -t main Escape
 expect main "Esc with changes asks first" "Esc again drops your changes" 2000
@@ -111,9 +111,11 @@ tm send-keys -t main Escape
 expect main "Esc leaves the help" "Devices.*Workload" 2000
 
 # ---- Resizes ----
+# Each part waited for (a resize is redrawn when the screen gets to it;
+# a single look after a fixed second missed it under load).
 check_full() {
 	for p in Devices Workload Live CPU IRQ "q Quit"; do
-		cap main | grep -q "$p" || {
+		wait_for main "$p" 5000 || {
 			fail "$1: '$p' missing"
 			cap main | sed 's/^/    | /' >&2
 			return

@@ -56,6 +56,21 @@ for n in 2 3; do
 		tm send-keys -t runs C-u
 		tm send-keys -t runs -l "4k"
 		expect runs "form: another key goes on editing" "^ +>bs +4k" $T
+		# Typing edits the value at a cursor (item 3: "editing keeps the
+		# rest of the value"): 6 typed on iodepth 1 makes 16; Left moves
+		# the cursor, 2 there makes 126; End, two Backspaces: 1 again.
+		tm send-keys -t runs Down Down Down Down
+		expect runs "form: iodepth is selected" "^ +>iodepth +1 " $T
+		tm send-keys -t runs -l "6"
+		expect runs "form: typing keeps the rest of the value" "^ +>iodepth +16_ " $T
+		tm send-keys -t runs Left
+		expect runs "form: Left moves the cursor while typing" "Left/Right cursor" $T
+		tm send-keys -t runs -l "2"
+		expect runs "form: typed at the cursor, the rest kept" "^ +>iodepth +126 " $T
+		tm send-keys -t runs End BSpace BSpace
+		expect runs "form: End, then Backspace twice" "^ +>iodepth +1_ " $T
+		tm send-keys -t runs Up Up Up Up
+		expect runs "form: back on bs" "^ +>bs +4k " $T
 	fi
 	tm send-keys -t runs Enter
 	expect runs "run $n runs" "-> $DEV .* RUNNING" $T

@@ -444,6 +444,17 @@ static void test_form_checks_like_the_command_line(void **state)
 
 	/* bs is the second option; a bad value gives the command line's words. */
 	form_key(&f, (struct key_event){ KEY_DOWN, true }, &none);
+	/* Typing edits the value (4k then 4kq); Ctrl-U clears it first. */
+	type(&f, "q", &none);
+	assert_string_equal(f.fields[1].text, "4kq");
+	assert_int_equal(f.cur, 3);
+	form_key(&f, (struct key_event){ KEY_LEFT, true }, &none);   /* the cursor, not a step */
+	form_key(&f, (struct key_event){ KEY_LEFT, true }, &none);
+	type(&f, "6", &none);
+	assert_string_equal(f.fields[1].text, "46kq");
+	form_key(&f, (struct key_event){ KEY_DC, true }, &none);
+	assert_string_equal(f.fields[1].text, "46q");
+	form_key(&f, (struct key_event){ 'u' & 0x1f, false }, &none);
 	type(&f, "4q", &none);
 	assert_int_equal(enter(&f, &none), FORM_REDRAW);
 	struct job_spec scratch;
@@ -491,6 +502,7 @@ static void test_form_safety(void **state)
 	assert_int_equal(enter(&f, &devs), FORM_START);
 	assert_false(f.force);
 	/* A write asks for the name; a wrong one refuses. */
+	form_key(&f, (struct key_event){ 'u' & 0x1f, false }, &devs);
 	type(&f, "randwrite", &devs);
 	assert_int_equal(enter(&f, &devs), FORM_REDRAW);
 	assert_true(f.confirming);
