@@ -111,6 +111,11 @@ struct job_spec {
 	 * (0: not given so; size and offset are then 0). */
 	unsigned size_pct;
 	unsigned offset_pct;
+	/* offset_increment: clone k starts that much further on (fio's
+	 * sub-job number times it); a share of the target when _pct. */
+	unsigned long long offset_increment;
+	unsigned offset_increment_pct;
+	unsigned long long offset_align; /* 0: a share's offset aligns to the smallest bs */
 	unsigned long long rwmixread;    /* percent */
 	unsigned long long ramp_ms;
 	bool direct;

@@ -101,6 +101,12 @@ const struct job_option job_options[] = {
 	{ .name = "offset", .type = OPT_SIZE, FIELD(offset), .max = U64MAX, .def = "0",
 	  .unit = "bytes", .parse = parse_size_pct, .format = format_size_pct,
 	  .help = N_("start of the area in the target (10%: that far into it)") },
+	{ .name = "offset_increment", .type = OPT_SIZE, FIELD(offset_increment), .max = U64MAX,
+	  .def = "0", .unit = "bytes", .parse = parse_size_pct, .format = format_size_pct,
+	  .help = N_("each clone of the job starts this much further on than the one before (numjobs: disjoint areas)") },
+	{ .name = "offset_align", .type = OPT_SIZE, FIELD(offset_align), .max = U64MAX, .def = "0",
+	  .unit = "bytes",
+	  .help = N_("align an offset given as a share up to this (0: to the smallest block size)") },
 	{ .name = "rwmixread", .type = OPT_INT, FIELD(rwmixread), .max = 100, .def = "50",
 	  .unit = "%", .help = N_("share of reads in rw and randrw") },
 	/* Stored as rwmixread, so a procedure copying the user's options

@@ -375,14 +375,18 @@ int parse_file_service(const struct job_option *o, struct job_spec *job, const c
 	return -1;
 }
 
-/* The percent field beside size and offset. */
+/* The percent field beside size, offset and offset_increment. */
 static unsigned *pct_field(const struct job_option *o, struct job_spec *job)
 {
-	return o->offset == offsetof(struct job_spec, size) ? &job->size_pct : &job->offset_pct;
+	if (o->offset == offsetof(struct job_spec, size))
+		return &job->size_pct;
+	if (o->offset == offsetof(struct job_spec, offset_increment))
+		return &job->offset_increment_pct;
+	return &job->offset_pct;
 }
 
-/* size and offset: a size, or as fio a share of each file or device
- * ("80%", 1 to 100; offset also 0%). */
+/* size, offset and offset_increment: a size, or as fio a share of each
+ * file or device ("80%", 1 to 100; the offsets also 0%). */
 int parse_size_pct(const struct job_option *o, struct job_spec *job, const char *value,
 		   char *err, size_t errlen)
 {

@@ -43,7 +43,9 @@ static struct target *open_shared(struct open_targets *ot, const struct target *
 		struct target *t = ot->v[i];
 		if (!strcmp(t->path, want->path) && t->writable == writes &&
 		    t->direct == job->direct &&
-		    t->dev_size >= job->offset + (want->file_size ? want->file_size : job->size) &&
+		    (t->kind != TARGET_FILE ||
+		     t->dev_size >= job->offset + want->clone_offset +
+					    (want->file_size ? want->file_size : job->size)) &&
 		    t->sync_flags == (writes ? job->sync_flags : 0))
 			return t;
 	}
@@ -151,6 +153,13 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 			if (!s->files)
 				goto nomem;
 		}
+		unsigned subjob = target_subjob(c, s->nthreads);
+		uint64_t step = 0;
+		if (!job->offset_increment_pct &&
+		    __builtin_mul_overflow((uint64_t)subjob, job->offset_increment, &step))
+			step = UINT64_MAX;
+		for (int i = 0; i < n; i++)
+			want[i].clone_offset = step;
 		struct job_thread *t = &s->threads[c];
 		t->spec = job;
 		t->clone = c;
@@ -161,7 +170,8 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 			struct target *tg = open_shared(ot, &want[i], job, force, &status, err, errlen);
 			if (!tg)
 				return status;
-			status = target_area(tg, job, want[i].file_size, &t->files[i].area_start,
+			status = target_area(tg, job, want[i].file_size, subjob,
+					     &t->files[i].area_start,
 					     &t->files[i].area_len,
 					     err, errlen);
 			if (status)

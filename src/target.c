@@ -510,7 +510,11 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 	struct stat st;
 	bool exists = stat(t->path, &st) == 0;
 	uint64_t want = t->file_size ? t->file_size : job->size;
-	uint64_t need = job->offset + want;
+	uint64_t need;
+	/* Past 2^64: the layout fails naming the file, never wraps round. */
+	if (__builtin_add_overflow(job->offset, t->clone_offset, &need) ||
+	    __builtin_add_overflow(need, want, &need))
+		need = UINT64_MAX;
 
 	if (!exists && !want) {
 		snprintf(err, errlen, _("%s: the file does not exist; give size= to make it"),
@@ -624,11 +628,20 @@ int target_open(struct target *t, const struct job_spec *job, bool force, char *
 	return 0;
 }
 
+/* pct percent of size, rounded down as fio does, without overflow. */
+static uint64_t share_of(uint64_t size, unsigned pct)
+{
+	return size / 100 * pct + size % 100 * pct / 100;
+}
+
 int target_area(const struct target *t, const struct job_spec *job, uint64_t file_size,
-		uint64_t *start, uint64_t *len_out, char *err, size_t errlen)
+		unsigned subjob, uint64_t *start, uint64_t *len_out, char *err, size_t errlen)
 {
 	char a[32], b[32], c[32];
 	uint64_t offset = job->offset;
+	unsigned long long bs_min = job_bs_min(job);
+	if (!bs_min)
+		bs_min = 1; /* the table's minimum is 512: never, but no division by 0 */
 
 	unsigned long long odd = job->direct && t->logical_block
 					 ? job_bs_misaligned(job, t->logical_block) : 0;
@@ -638,15 +651,36 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t fil
 			 format_size(odd, a, sizeof(a)), t->path, t->logical_block);
 		return BLKTOP_USAGE;
 	}
-	/* offset=10%: as fio, that share of the target, rounded up to a
-	 * whole block. */
+	/* offset=10%, offset_increment=25%: as fio, those shares of the
+	 * target, and the sum rounded up to offset_align or the smallest
+	 * block. */
+	bool align = false;
 	if (job->offset_pct) {
-		offset = t->dev_size / 100 * job->offset_pct + t->dev_size % 100 * job->offset_pct / 100;
-		offset = (offset + job->bs - 1) / job->bs * job->bs;
+		offset = share_of(t->dev_size, job->offset_pct);
+		align = true;
+	}
+	uint64_t inc = job->offset_increment, step;
+	if (job->offset_increment_pct) {
+		inc = share_of(t->dev_size, job->offset_increment_pct);
+		align = true;
+	}
+	if (__builtin_mul_overflow(inc, (uint64_t)subjob, &step) ||
+	    __builtin_add_overflow(offset, step, &offset))
+		offset = UINT64_MAX;
+	if (align && offset != UINT64_MAX) {
+		uint64_t to = job->offset_align ? job->offset_align : bs_min;
+		offset = offset / to * to + (offset % to ? to : 0);
 	}
 	if (job->direct && t->logical_block && offset % t->logical_block) {
 		snprintf(err, errlen, _("offset: %llu is not a multiple of the logical block size %u"),
 			 (unsigned long long)offset, t->logical_block);
+		return BLKTOP_USAGE;
+	}
+	if (offset >= t->dev_size && subjob) {
+		snprintf(err, errlen,
+			 _("offset_increment: clone %u of the job would start at %s, beyond the end of %s (%s)"),
+			 subjob, offset == UINT64_MAX ? "2^64" : format_size(offset, a, sizeof(a)),
+			 t->path, format_size(t->dev_size, b, sizeof(b)));
 		return BLKTOP_USAGE;
 	}
 	if (offset >= t->dev_size) {
@@ -660,7 +694,7 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t fil
 	if (job->size_pct) {
 		/* size=80%: as fio, that share of the whole target, no more
 		 * than lies past the offset, in whole blocks. */
-		len = t->dev_size / 100 * job->size_pct + t->dev_size % 100 * job->size_pct / 100;
+		len = share_of(t->dev_size, job->size_pct);
 		if (len > t->dev_size - offset)
 			len = t->dev_size - offset;
 	}
@@ -670,9 +704,6 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t fil
 			 t->path, format_size(t->dev_size, c, sizeof(c)));
 		return BLKTOP_USAGE;
 	}
-	unsigned long long bs_min = job_bs_min(job);
-	if (!bs_min)
-		bs_min = 1; /* the table's minimum is 512: never, but no division by 0 */
 	if (len < bs_min) {
 		snprintf(err, errlen, _("size: %s is smaller than bs %s"),
 			 format_size(len, a, sizeof(a)), format_size(bs_min, b, sizeof(b)));

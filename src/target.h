@@ -25,6 +25,8 @@ struct target {
 	char disk[64];            /* kernel name of the disk under it, or "" */
 	uint64_t file_size;       /* this file's share of size, or its filesize;
 				   * 0: size as given (or the whole target) */
+	uint64_t clone_offset;    /* offset_increment times the clone's sub-job
+				   * number, in bytes (a share: 0, see target_area) */
 	bool made;                /* created by this run */
 	bool unlink_after;        /* unlink= : removed when the run ends */
 	bool verdict_taken;       /* block devices: the verdict before opening */
@@ -54,10 +56,17 @@ int target_open(struct target *t, const struct job_spec *job, bool force, char *
 		size_t errlen);
 /* The area a job works on in an open target, after checking its size,
  * offset and alignment; file_size is the job's own share of this file
- * (target_files_for's, as the target may be shared with other jobs).
- * 0, or 2 with err set. */
+ * (target_files_for's, as the target may be shared with other jobs);
+ * subjob is fio's sub-job number of the clone (target_subjob), which
+ * offset_increment multiplies. 0, or 2 with err set. */
 int target_area(const struct target *t, const struct job_spec *job, uint64_t file_size,
-		uint64_t *start, uint64_t *len, char *err, size_t errlen);
+		unsigned subjob, uint64_t *start, uint64_t *len, char *err, size_t errlen);
+/* fio's sub-job number of clone c of n: the job itself is 0, and its
+ * clones, made in turn, are numbered down from n - 1. */
+static inline unsigned target_subjob(unsigned c, unsigned n)
+{
+	return c ? n - c : 0;
+}
 void target_close(struct target *t);
 
 /* Alignment O_DIRECT needs for a file on its filesystem (statx's

@@ -161,5 +161,5 @@ TESTS += tests/e2e/job_blocksizes.sh
 dist_check_SCRIPTS += tests/e2e/job_blocksizes.sh
 # Issue 13 item 3: rw's modifiers, rw_sequencer, percentage_random and
 # the per-direction positions of rw=rw, offset by offset against fio 3.
-TESTS += tests/e2e/job_offsets.sh
-dist_check_SCRIPTS += tests/e2e/job_offsets.sh
+TESTS += tests/e2e/job_offsets.sh tests/e2e/job_offset_increment.sh
+dist_check_SCRIPTS += tests/e2e/job_offsets.sh tests/e2e/job_offset_increment.sh
