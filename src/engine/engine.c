@@ -492,7 +492,11 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 		ls->complete_max = ls->complete_min;
 	if (!ls->complete_max)
 		ls->complete_max = 1;
-	next_io_setup(ls);
+	int nr = next_io_setup(ls);
+	if (nr < 0) {
+		set_error(t, -nr, ls->why);
+		return nr;
+	}
 	if (spec->rate_iops)
 		ls->rate_gap_ns = 1000000000ULL / spec->rate_iops;
 	syncpoint_init(&ls->sync, spec);
@@ -554,6 +558,7 @@ static void loop_teardown(struct loop_state *ls)
 	free(ls->fds);
 	free(ls->paths);
 	verify_free(ls->vs);
+	next_io_teardown(ls);
 }
 
 /* Issues and reaps until the phase is over (size, runtime, a stop, an

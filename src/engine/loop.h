@@ -13,6 +13,7 @@
 #include "engine/engine.h"
 #include "engine/ops.h"
 #include "engine/random.h"
+#include "engine/randmap.h"
 #include "engine/syncpoint.h"
 
 struct verify_state;
@@ -47,6 +48,10 @@ struct loop_state {
 	unsigned passes_left;   /* loops still to run after an area ends */
 	bool seq_wraps;         /* sequential offsets wrap at the area's end */
 	bool area_done;         /* an offset fell past the end: the job ends */
+	/* fio's random map (norandommap=0): per file, the blocks of map_unit
+	 * bytes done in this pass; NULL when the job keeps none. */
+	struct randmap *maps;
+	uint32_t map_unit;
 	struct syncpoint sync;  /* fsync=, fdatasync=, end_fsync */
 	bool sync_due;          /* a sync goes before the next I/O */
 	struct verify_state *vs; /* NULL unless the job verifies */
@@ -62,9 +67,12 @@ struct loop_state {
 	uint64_t submit_dist[DEPTH_LEVELS], complete_dist[DEPTH_LEVELS];
 };
 
-/* Once per thread, before the first I/O: the size generators and the
- * random offsets' range of each file. */
-void next_io_setup(struct loop_state *ls);
+/* Once per thread, before the first I/O: the size generators, the
+ * random offsets' range of each file and its random map. 0, or a
+ * negative errno with the reason in ls->why. */
+int next_io_setup(struct loop_state *ls);
+/* Frees what next_io_setup took. */
+void next_io_teardown(struct loop_state *ls);
 
 /* Fills in io's direction, file, offset, length and data for the next
  * I/O, and counts its bytes as issued. false: no next I/O, the area is

@@ -6,7 +6,7 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/libaio.c src/engine/sync.c \
 	src/engine/syncpoint.c src/engine/syncpoint.h src/engine/random.h \
 	src/engine/blocksize.c src/engine/blocksize.h \
-	src/engine/loop.h src/engine/next_io.c
+	src/engine/loop.h src/engine/next_io.c src/engine/randmap.c src/engine/randmap.h
 # Data verification: fio's header layout and the job loop's hooks.
 libblktop_a_SOURCES += src/engine/verify.c src/engine/verify.h src/engine/verify_hdr.c \
 	src/engine/verify_hdr.h
@@ -27,4 +27,10 @@ TESTS += tests/unit/test_checksum
 tests_unit_test_checksum_SOURCES = tests/unit/test_checksum.c
 tests_unit_test_checksum_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_checksum_LDADD = $(unit_ldadd)
+# The random map: every block once per pass, its search at word and level edges.
+check_PROGRAMS += tests/unit/test_randmap
+TESTS += tests/unit/test_randmap
+tests_unit_test_randmap_SOURCES = tests/unit/test_randmap.c src/engine/randmap.c
+tests_unit_test_randmap_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_randmap_LDADD = $(CMOCKA_LIBS)
 endif

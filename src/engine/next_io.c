@@ -7,9 +7,61 @@
 #include "config.h"
 #include "engine/loop.h"
 
-#include "engine/verify.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 
-void next_io_setup(struct loop_state *ls)
+#include "engine/verify.h"
+#include "i18n.h"
+
+/* Whether a random job keeps fio's random map: fio's default
+ * (norandommap=0), unless blockalign moves the offsets off the smallest
+ * size's grid (fio turns the map off then). blktop also keeps none when a
+ * direction's size is not a multiple of the other's, where a block of
+ * one is not whole blocks of the map. */
+static bool wants_map(const struct loop_state *ls)
+{
+	const struct job_spec *spec = ls->t->spec;
+	if (!rw_is_random(spec->rw) || spec->norandommap)
+		return false;
+	for (int d = 0; d < DIR_COUNT; d++) {
+		if (!(d == DIR_READ ? rw_reads(spec->rw) : rw_writes(spec->rw)))
+			continue;
+		if (ls->bsg[d].align != ls->bsg[d].min || ls->bsg[d].align % ls->map_unit)
+			return false;
+	}
+	return true;
+}
+
+static int map_setup(struct loop_state *ls)
+{
+	struct job_thread *t = ls->t;
+	ls->map_unit = (uint32_t)job_bs_min(t->spec);
+	if (!t->nfiles || !ls->map_unit || !wants_map(ls))
+		return 0;
+	ls->maps = calloc(t->nfiles, sizeof(*ls->maps));
+	if (!ls->maps)
+		goto nomem;
+	for (unsigned i = 0; i < t->nfiles; i++)
+		if (randmap_init(&ls->maps[i], t->files[i].area_len / ls->map_unit))
+			goto nomem;
+	return 0;
+nomem:
+	snprintf(ls->why, sizeof(ls->why),
+		 _("no memory for the random map (norandommap=1 runs without one)"));
+	return -ENOMEM;
+}
+
+void next_io_teardown(struct loop_state *ls)
+{
+	if (ls->maps)
+		for (unsigned i = 0; i < ls->t->nfiles; i++)
+			randmap_free(&ls->maps[i]);
+	free(ls->maps);
+	ls->maps = NULL;
+}
+
+int next_io_setup(struct loop_state *ls)
 {
 	struct job_thread *t = ls->t;
 	const struct job_spec *spec = t->spec;
@@ -34,6 +86,7 @@ void next_io_setup(struct loop_state *ls)
 		 spec->percentage_random[DIR_WRITE] < 100));
 	ls->seq_wraps = !modified || spec->time_based || spec->io_size;
 	ls->passes_left = spec->loops > 1 ? (unsigned)spec->loops - 1 : 0;
+	return map_setup(ls);
 }
 
 /* Where an I/O of direction d goes next in f when it follows the last one
@@ -68,11 +121,58 @@ static bool seq_offset(struct loop_state *ls, struct thread_file *f, int d, uint
 	return true;
 }
 
+/* The random map's say on a random block (slot, in direction d's
+ * alignment): the drawn one if it is free in this pass, else the next free
+ * one after it, wrapping round, as fio's map gives it. A full map starts
+ * a new pass (fio resets it when the job wants more than one pass: loops,
+ * io_size, time_based). */
+static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int d, uint64_t slot)
+{
+	struct randmap *m = &ls->maps[f - ls->t->files];
+	uint64_t k = ls->bsg[d].align / ls->map_unit;
+	uint64_t b = slot * k;
+	if (b < m->nbits && !randmap_isset(m, b))
+		return slot;
+	/* A direction whose blocks are k of the map's: the next free one
+	 * that starts a block of its own; a map with none such is full. */
+	for (uint64_t tries = 0; tries <= f->nblocks[d]; tries++) {
+		b = randmap_next_free(m, b);
+		if (b == RANDMAP_NONE)
+			break;
+		if (b % k)
+			b += k - b % k;
+		if (b / k >= f->nblocks[d])
+			b = 0;
+		if (b < m->nbits && !randmap_isset(m, b))
+			return b / k;
+	}
+	randmap_reset(m);
+	return slot;
+}
+
+/* Marks the I/O at off (from the area's start) in the map, and cuts it
+ * where a block already done begins, in multiples of the smallest size,
+ * as fio's map cuts it. Returns the length. */
+static uint64_t map_take(struct loop_state *ls, const struct thread_file *f, int d, uint64_t off,
+			 uint64_t len)
+{
+	struct randmap *m = &ls->maps[f - ls->t->files];
+	uint64_t unit = ls->map_unit;
+	uint64_t got = randmap_take(m, off / unit, (len + unit - 1) / unit) * unit;
+	if (!got || got >= len)
+		return len;
+	uint64_t min = ls->bsg[d].min;
+	got -= got % min;
+	return got ? got : min;
+}
+
 /* A random job's offset: a fresh random start every rw_seq_nr I/Os (each
  * of them random only percentage_random times in 100); between them the
  * I/Os run on from the last (rw_sequencer=sequential) or repeat it
- * (identical). false as seq_offset. */
-static bool random_offset(struct loop_state *ls, struct thread_file *f, int d, uint64_t *off)
+ * (identical). *fresh: this one is a random start (the map counts those
+ * alone, as fio's does). false as seq_offset. */
+static bool random_offset(struct loop_state *ls, struct thread_file *f, int d, uint64_t *off,
+			  bool *fresh_random)
 {
 	const struct job_spec *spec = ls->t->spec;
 	bool fresh = spec->rw_seq_nr && !--ls->seq_left;
@@ -81,10 +181,13 @@ static bool random_offset(struct loop_state *ls, struct thread_file *f, int d, u
 		if (spec->percentage_random[d] >= 100 ||
 		    rng_below(&ls->rng, 100) < spec->percentage_random[d]) {
 			uint64_t slot = rng_below(&ls->rng, f->nblocks[d]);
+			if (ls->maps)
+				slot = map_slot(ls, f, d, slot);
 			/* verify refuses sizes that vary: here a slot is a block. */
-			if (ls->vs && d == DIR_WRITE)
+			else if (ls->vs && d == DIR_WRITE)
 				slot = verify_pick_block(ls->vs, (unsigned)(f - ls->t->files), slot);
 			*off = slot * ls->bsg[d].align;
+			*fresh_random = true;
 			return true;
 		}
 		return seq_offset(ls, f, d, off);
@@ -129,13 +232,17 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	const struct bs_gen *g = &ls->bsg[d];
 	uint64_t len = bs_next(g, &ls->rng);
 	uint64_t off;
-	if (!(rw_is_random(m) ? random_offset(ls, f, d, &off) : seq_offset(ls, f, d, &off)))
+	bool fresh_random = false;
+	if (!(rw_is_random(m) ? random_offset(ls, f, d, &off, &fresh_random)
+			      : seq_offset(ls, f, d, &off)))
 		return false;
 	/* Near the end of the area the I/O is cut to fit, in multiples of the
 	 * smallest size, as fio draws again until one fits (only with sizes
 	 * that vary). */
 	if (off + len > f->area_len)
 		len = bs_fit(g, f->area_len, &off, len);
+	if (fresh_random && ls->maps)
+		len = map_take(ls, f, d, off, len);
 	f->last_start[d] = off;
 	f->last_pos[d] = off + len;
 	io->offset = f->area_start + off;

@@ -163,3 +163,7 @@ dist_check_SCRIPTS += tests/e2e/job_blocksizes.sh
 # the per-direction positions of rw=rw, offset by offset against fio 3.
 TESTS += tests/e2e/job_offsets.sh tests/e2e/job_offset_increment.sh
 dist_check_SCRIPTS += tests/e2e/job_offsets.sh tests/e2e/job_offset_increment.sh
+# Issue 13 item 3: the random map (norandommap), random_generator and
+# random_distribution, the blocks each tool picks against fio 3.
+TESTS += tests/e2e/job_random.sh
+dist_check_SCRIPTS += tests/e2e/job_random.sh
