@@ -12,6 +12,17 @@
 /* rw_sequencer: what the I/Os between two random starts do. */
 enum rw_seq { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
 
+/* random_distribution and random_generator, fio's names (engine/randdist.h). */
+enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED, DIST_ZONED_ABS };
+enum rand_gen { RGEN_TAUSWORTHE, RGEN_LFSR, RGEN_TAUSWORTHE64 };
+/* random_distribution=zoned:60/10:40/90: each zone's share of the I/Os
+ * and its size (percent of the area; zoned_abs: bytes). */
+#define JOB_ZONES_MAX 64
+struct job_zone {
+	unsigned pct;
+	unsigned long long size;
+};
+
 enum rw_mode {
 	RW_READ,
 	RW_WRITE,
@@ -99,6 +110,12 @@ struct job_spec {
 	long long rw_seq_add;            /* sequential: bytes skipped, <0: back */
 	int rw_sequencer;                /* enum rw_seq */
 	unsigned percentage_random[DIR_COUNT];
+	int random_generator;            /* enum rand_gen */
+	int random_distribution;         /* enum rand_dist */
+	double dist_param;               /* zipf's theta, pareto's h, normal's dev */
+	double dist_center;              /* fio's :center, -1 when not given */
+	unsigned nzones;
+	struct job_zone zones[JOB_ZONES_MAX];
 	unsigned long long bs;
 	unsigned long long iodepth;
 	unsigned long long numjobs;

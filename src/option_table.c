@@ -21,6 +21,8 @@ static const int rw_values[] = {
 /* The order of engine_table[] in src/engine/engine.c. */
 static const char *const rwseq_choices[] = { "sequential", "identical", NULL };
 static const int rwseq_values[] = { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
+static const char *const rgen_choices[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
+static const int rgen_values[] = { RGEN_TAUSWORTHE, RGEN_LFSR, RGEN_TAUSWORTHE64 };
 static const char *const engine_choices[] = { "libaio", "io_uring", "sync", "psync", "pvsync",
 					      "pvsync2", "null", NULL };
 static const int engine_values[] = { ENGINE_LIBAIO, ENGINE_IO_URING, ENGINE_SYNC, ENGINE_PSYNC,
@@ -152,6 +154,13 @@ const struct job_option job_options[] = {
 	{ .name = "percentage_random", .type = OPT_STR, FIELD(percentage_random), .max = 100,
 	  .def = "100", .help = N_("share of a random job's I/Os at random offsets, the rest on from the last (reads,writes apart: 50,90)"),
 	  .parse = parse_percentage_random, .format = format_percentage_random },
+	{ .name = "random_distribution", .type = OPT_STR, FIELD(random_distribution),
+	  .def = "random",
+	  .help = N_("how random offsets spread: random (uniform), zipf:THETA, pareto:H, normal:DEV (% of the area; gauss too), each with an optional :CENTER from 0 to 1; zoned:60/10:40/90 (60% of the I/Os in the first 10% of the area...), zoned_abs:60/1g:40/3g"),
+	  .parse = parse_random_distribution, .format = format_random_distribution },
+	{ .name = "random_generator", .type = OPT_ENUM, FIELD(random_generator),
+	  .def = "tausworthe", .choices = rgen_choices, .choice_values = rgen_values,
+	  .help = N_("tausworthe and tausworthe64: blktop's one generator (xoshiro256**, not fio's, so the offsets differ from fio's but spread alike); lfsr: every block once per pass in a scrambled order, without a random map") },
 	{ .name = "refill_buffers", .type = OPT_BOOL, FIELD(refill_buffers), .max = 1,
 	  .def = "0", .help = N_("new random data for every write") },
 	{ .name = "rate_iops", .type = OPT_INT, FIELD(rate_iops), .max = U64MAX, .def = "0",

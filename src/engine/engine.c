@@ -109,7 +109,7 @@ int engine_check(const struct job_spec *spec, char *err, size_t errlen)
 	else if (ops->probe)
 		r = ops->probe(spec, why, sizeof(why));
 	if (ops && !r)
-		return verify_check(spec, err, errlen);
+		return next_io_check(spec, err, errlen) || verify_check(spec, err, errlen);
 	job_option_format(spec, job_option_find("ioengine"), name, sizeof(name));
 	snprintf(err, errlen, _("%s: ioengine=%s: %s"), spec->name, name,
 		 why[0] ? why : strerror(-r));
@@ -492,11 +492,6 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 		ls->complete_max = ls->complete_min;
 	if (!ls->complete_max)
 		ls->complete_max = 1;
-	int nr = next_io_setup(ls);
-	if (nr < 0) {
-		set_error(t, -nr, ls->why);
-		return nr;
-	}
 	if (spec->rate_iops)
 		ls->rate_gap_ns = 1000000000ULL / spec->rate_iops;
 	syncpoint_init(&ls->sync, spec);
@@ -506,6 +501,12 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 	if (!spec->randrepeat && !seeded)
 		seed = now_ns() ^ ((uint64_t)getpid() << 32);
 	rng_seed(&ls->rng, seed + t->clone * 0x9e3779b97f4a7c15ULL);
+	/* After the seed: a random job's constants are drawn from it. */
+	int nr = next_io_setup(ls);
+	if (nr < 0) {
+		set_error(t, -nr, ls->why);
+		return nr;
+	}
 
 	ls->units = calloc(ls->depth, sizeof(*ls->units));
 	ls->free_list = calloc(ls->depth, sizeof(*ls->free_list));

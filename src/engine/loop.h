@@ -13,7 +13,7 @@
 #include "engine/engine.h"
 #include "engine/ops.h"
 #include "engine/random.h"
-#include "engine/randmap.h"
+#include "engine/randdist.h"
 #include "engine/syncpoint.h"
 
 struct verify_state;
@@ -48,10 +48,16 @@ struct loop_state {
 	unsigned passes_left;   /* loops still to run after an area ends */
 	bool seq_wraps;         /* sequential offsets wrap at the area's end */
 	bool area_done;         /* an offset fell past the end: the job ends */
-	/* fio's random map (norandommap=0): per file, the blocks of map_unit
-	 * bytes done in this pass; NULL when the job keeps none. */
-	struct randmap *maps;
-	uint32_t map_unit;
+	/* A random job's per-file state (engine/randdist.h): fio's random map
+	 * (norandommap=0; use_map) of blocks of map_unit bytes, the lfsr
+	 * order over the same blocks, the distributions' ranges of
+	 * range_unit bytes. NULL for a sequential job. */
+	struct rand_file *rf;
+	bool use_map;
+	uint32_t map_unit, range_unit;
+	/* zoned, zoned_abs: the zone of each percent of the I/Os, from lo to
+	 * hi (percent of the area, or bytes). */
+	uint64_t zone_lo[100], zone_hi[100];
 	struct syncpoint sync;  /* fsync=, fdatasync=, end_fsync */
 	bool sync_due;          /* a sync goes before the next I/O */
 	struct verify_state *vs; /* NULL unless the job verifies */
@@ -71,6 +77,8 @@ struct loop_state {
  * random offsets' range of each file and its random map. 0, or a
  * negative errno with the reason in ls->why. */
 int next_io_setup(struct loop_state *ls);
+/* Options of a job that cannot go together here: 1 with one line in err. */
+int next_io_check(const struct job_spec *spec, char *err, size_t errlen);
 /* Frees what next_io_setup took. */
 void next_io_teardown(struct loop_state *ls);
 

@@ -6,7 +6,8 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/libaio.c src/engine/sync.c \
 	src/engine/syncpoint.c src/engine/syncpoint.h src/engine/random.h \
 	src/engine/blocksize.c src/engine/blocksize.h \
-	src/engine/loop.h src/engine/next_io.c src/engine/randmap.c src/engine/randmap.h
+	src/engine/loop.h src/engine/next_io.c src/engine/randmap.c src/engine/randmap.h \
+	src/engine/randdist.c src/engine/randdist.h
 # Data verification: fio's header layout and the job loop's hooks.
 libblktop_a_SOURCES += src/engine/verify.c src/engine/verify.h src/engine/verify_hdr.c \
 	src/engine/verify_hdr.h

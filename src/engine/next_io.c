@@ -15,14 +15,16 @@
 #include "i18n.h"
 
 /* Whether a random job keeps fio's random map: fio's default
- * (norandommap=0), unless blockalign moves the offsets off the smallest
- * size's grid (fio turns the map off then). blktop also keeps none when a
- * direction's size is not a multiple of the other's, where a block of
- * one is not whole blocks of the map. */
+ * (norandommap=0) with uniform offsets, unless blockalign moves them off
+ * the smallest size's grid (fio turns the map off then, and with any other
+ * distribution, and lfsr needs none). blktop also keeps none when a
+ * direction's size is not a multiple of the other's, where a block of one
+ * is not whole blocks of the map. */
 static bool wants_map(const struct loop_state *ls)
 {
 	const struct job_spec *spec = ls->t->spec;
-	if (!rw_is_random(spec->rw) || spec->norandommap)
+	if (spec->norandommap || spec->random_distribution != DIST_RANDOM ||
+	    spec->random_generator == RGEN_LFSR)
 		return false;
 	for (int d = 0; d < DIR_COUNT; d++) {
 		if (!(d == DIR_READ ? rw_reads(spec->rw) : rw_writes(spec->rw)))
@@ -33,18 +35,69 @@ static bool wants_map(const struct loop_state *ls)
 	return true;
 }
 
-static int map_setup(struct loop_state *ls)
+/* fio's table of zones: percent v of the I/Os goes to zone_lo[v]..zone_hi[v]. */
+static void zones_setup(struct loop_state *ls)
+{
+	const struct job_spec *spec = ls->t->spec;
+	unsigned v = 0;
+	uint64_t at = 0;
+	for (unsigned i = 0; i < spec->nzones; i++) {
+		for (unsigned k = 0; k < spec->zones[i].pct && v < 100; k++, v++) {
+			ls->zone_lo[v] = at;
+			ls->zone_hi[v] = at + spec->zones[i].size;
+		}
+		at += spec->zones[i].size;
+	}
+}
+
+int next_io_check(const struct job_spec *spec, char *err, size_t errlen)
+{
+	if (spec->random_generator == RGEN_LFSR && (spec->random_distribution == DIST_ZONED ||
+						    spec->random_distribution == DIST_ZONED_ABS)) {
+		snprintf(err, errlen, _("%s: random_generator=lfsr with random_distribution=%s: not supported"),
+			 spec->name, spec->random_distribution == DIST_ZONED ? "zoned" : "zoned_abs");
+		return 1;
+	}
+	return 0;
+}
+
+static int rand_setup(struct loop_state *ls)
 {
 	struct job_thread *t = ls->t;
-	ls->map_unit = (uint32_t)job_bs_min(t->spec);
-	if (!t->nfiles || !ls->map_unit || !wants_map(ls))
+	const struct job_spec *spec = t->spec;
+	unsigned long long lo, hi, lo_w;
+
+	if (!rw_is_random(spec->rw) || !t->nfiles)
 		return 0;
-	ls->maps = calloc(t->nfiles, sizeof(*ls->maps));
-	if (!ls->maps)
+	ls->map_unit = (uint32_t)job_bs_min(spec);
+	job_bs_dir(spec, DIR_READ, &lo, &hi);
+	job_bs_dir(spec, DIR_WRITE, &lo_w, &hi);
+	ls->range_unit = (uint32_t)(lo < lo_w ? lo : lo_w);
+	ls->use_map = wants_map(ls);
+	zones_setup(ls);
+	ls->rf = calloc(t->nfiles, sizeof(*ls->rf));
+	if (!ls->rf)
 		goto nomem;
-	for (unsigned i = 0; i < t->nfiles; i++)
-		if (randmap_init(&ls->maps[i], t->files[i].area_len / ls->map_unit))
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		struct rand_file *f = &ls->rf[i];
+		uint64_t len = t->files[i].area_len;
+		randdist_init(f, spec, (len + ls->range_unit - 1) / ls->range_unit,
+			      len / ls->map_unit, &ls->rng);
+		if (ls->use_map && randmap_init(&f->map, len / ls->map_unit))
 			goto nomem;
+		if (spec->random_distribution != DIST_ZONED_ABS || !spec->nzones)
+			continue;
+		/* Only zones that take I/Os count, as fio checks those it draws. */
+		uint64_t end = 0;
+		for (unsigned v = 0; v < 100; v++)
+			end = ls->zone_hi[v] > end ? ls->zone_hi[v] : end;
+		if (end > len) {
+			snprintf(ls->why, sizeof(ls->why),
+				 _("random_distribution=zoned_abs: the zones end at %llu bytes, past the end of %s (%llu bytes)"),
+				 (unsigned long long)end, t->files[i].path, (unsigned long long)len);
+			return -EINVAL;
+		}
+	}
 	return 0;
 nomem:
 	snprintf(ls->why, sizeof(ls->why),
@@ -54,11 +107,11 @@ nomem:
 
 void next_io_teardown(struct loop_state *ls)
 {
-	if (ls->maps)
+	if (ls->rf)
 		for (unsigned i = 0; i < ls->t->nfiles; i++)
-			randmap_free(&ls->maps[i]);
-	free(ls->maps);
-	ls->maps = NULL;
+			randmap_free(&ls->rf[i].map);
+	free(ls->rf);
+	ls->rf = NULL;
 }
 
 int next_io_setup(struct loop_state *ls)
@@ -86,7 +139,7 @@ int next_io_setup(struct loop_state *ls)
 		 spec->percentage_random[DIR_WRITE] < 100));
 	ls->seq_wraps = !modified || spec->time_based || spec->io_size;
 	ls->passes_left = spec->loops > 1 ? (unsigned)spec->loops - 1 : 0;
-	return map_setup(ls);
+	return rand_setup(ls);
 }
 
 /* Where an I/O of direction d goes next in f when it follows the last one
@@ -128,7 +181,7 @@ static bool seq_offset(struct loop_state *ls, struct thread_file *f, int d, uint
  * io_size, time_based). */
 static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int d, uint64_t slot)
 {
-	struct randmap *m = &ls->maps[f - ls->t->files];
+	struct randmap *m = &ls->rf[f - ls->t->files].map;
 	uint64_t k = ls->bsg[d].align / ls->map_unit;
 	uint64_t b = slot * k;
 	if (b < m->nbits && !randmap_isset(m, b))
@@ -156,7 +209,7 @@ static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int
 static uint64_t map_take(struct loop_state *ls, const struct thread_file *f, int d, uint64_t off,
 			 uint64_t len)
 {
-	struct randmap *m = &ls->maps[f - ls->t->files];
+	struct randmap *m = &ls->rf[f - ls->t->files].map;
 	uint64_t unit = ls->map_unit;
 	uint64_t got = randmap_take(m, off / unit, (len + unit - 1) / unit) * unit;
 	if (!got || got >= len)
@@ -164,6 +217,51 @@ static uint64_t map_take(struct loop_state *ls, const struct thread_file *f, int
 	uint64_t min = ls->bsg[d].min;
 	got -= got % min;
 	return got ? got : min;
+}
+
+/* Where a random start of direction d falls in f, as the job's
+ * random_distribution and random_generator place it. */
+static uint64_t random_start(struct loop_state *ls, struct thread_file *f, int d)
+{
+	const struct job_spec *spec = ls->t->spec;
+	struct rand_file *rf = &ls->rf[f - ls->t->files];
+	uint64_t align = ls->bsg[d].align, off, slot;
+
+	switch (spec->random_distribution) {
+	case DIST_ZIPF:
+	case DIST_PARETO:
+	case DIST_NORMAL:
+		off = randdist_next(spec, rf, &ls->rng) * ls->range_unit;
+		return off - off % align;
+	case DIST_ZONED:
+	case DIST_ZONED_ABS:
+		if (spec->nzones) { /* "zoned:" alone is uniform, as in fio */
+			unsigned v = (unsigned)rng_below(&ls->rng, 100);
+			uint64_t lo, n;
+			if (spec->random_distribution == DIST_ZONED) {
+				lo = ls->zone_lo[v] * f->nblocks[d] / 100;
+				n = f->nblocks[d] * (ls->zone_hi[v] - ls->zone_lo[v]) / 100;
+			} else {
+				lo = ls->zone_lo[v] / align;
+				n = ls->zone_hi[v] / align - lo;
+			}
+			return (lo + (n ? rng_below(&ls->rng, n) : 0)) * align;
+		}
+		break;
+	default:
+		break;
+	}
+	if (spec->random_generator == RGEN_LFSR) {
+		off = randdist_perm_next(rf) * ls->map_unit;
+		return off - off % align;
+	}
+	slot = rng_below(&ls->rng, f->nblocks[d]);
+	if (ls->use_map)
+		slot = map_slot(ls, f, d, slot);
+	/* verify refuses sizes that vary: here a slot is a block. */
+	else if (ls->vs && d == DIR_WRITE)
+		slot = verify_pick_block(ls->vs, (unsigned)(f - ls->t->files), slot);
+	return slot * align;
 }
 
 /* A random job's offset: a fresh random start every rw_seq_nr I/Os (each
@@ -180,13 +278,7 @@ static bool random_offset(struct loop_state *ls, struct thread_file *f, int d, u
 		ls->seq_left = spec->rw_seq_nr;
 		if (spec->percentage_random[d] >= 100 ||
 		    rng_below(&ls->rng, 100) < spec->percentage_random[d]) {
-			uint64_t slot = rng_below(&ls->rng, f->nblocks[d]);
-			if (ls->maps)
-				slot = map_slot(ls, f, d, slot);
-			/* verify refuses sizes that vary: here a slot is a block. */
-			else if (ls->vs && d == DIR_WRITE)
-				slot = verify_pick_block(ls->vs, (unsigned)(f - ls->t->files), slot);
-			*off = slot * ls->bsg[d].align;
+			*off = random_start(ls, f, d);
 			*fresh_random = true;
 			return true;
 		}
@@ -241,7 +333,7 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	 * that vary). */
 	if (off + len > f->area_len)
 		len = bs_fit(g, f->area_len, &off, len);
-	if (fresh_random && ls->maps)
+	if (fresh_random && ls->use_map)
 		len = map_take(ls, f, d, off, len);
 	f->last_start[d] = off;
 	f->last_pos[d] = off + len;

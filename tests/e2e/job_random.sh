@@ -4,7 +4,12 @@
 # by blktop and by fio 3 on the same scratch loop device, the offsets
 # taken from each one's iops log (log_offset=1): the random map (fio's
 # default norandommap=0: every block once per pass over the area, a new
-# pass when the job wants more) against norandommap=1 (blocks repeat).
+# pass when the job wants more) against norandommap=1 (blocks repeat);
+# random_generator=lfsr (every block once without a map); the shape of
+# random_distribution's spread (blktop's generator is not fio's, so the
+# blocks differ but the share of the hottest blocks and of each zone must
+# not). Both tools draw from fixed seeds: each figure is the same run
+# after run, whatever the load.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 command -v fio >/dev/null 2>&1 ||
@@ -89,5 +94,94 @@ for who in fio blktop; do
 		fail "norandommap=1 under $who: $u distinct blocks in $n I/Os"
 	fi
 done
+
+# lfsr: no map, yet every block once per pass.
+once lfsr "random_generator=lfsr" --rw=randread --random_generator=lfsr
+for who in fio blktop; do
+	run $who lfsr2 --rw=randwrite --random_generator=lfsr --io_size=2m || continue
+	a=$(cover "$WORK/lfsr2.$who" 1 256) b=$(cover "$WORK/lfsr2.$who" 257 512)
+	if [ "$a" = "256 2048 0 0" ] && [ "$b" = "256 2048 0 0" ]; then
+		pass "random_generator=lfsr io_size=2m under $who: two passes, every block once in each"
+	else
+		fail "random_generator=lfsr io_size=2m under $who: passes: $a / $b"
+	fi
+done
+
+# shape WHO NAME DIST: a 64 MiB area of 4k blocks read 16384 times by the
+# null engine; prints the share of the I/Os on the hottest 10 % of the
+# blocks and the shares of [0,10%) [10%,30%) [30%,100%) of the area.
+shape() {
+	rm -f "$WORK"/log_*
+	printf '[x]\nfilename=%s\nsize=64m\nbs=4k\nrw=randread\nioengine=null\nrandom_distribution=%s\nwrite_iops_log=%s\nlog_offset=1\n' \
+		"$dev" "$3" "$WORK/log" >"$WORK/$2.job"
+	if [ "$1" = fio ]; then
+		fio --output-format=json "$WORK/$2.job" >/dev/null 2>"$WORK/err"
+	else
+		"$BLKTOP" --batch --job "$WORK/$2.job" --output-format=json >/dev/null 2>"$WORK/err"
+	fi || { echo "failed: $(tail -1 "$WORK/err")"; return; }
+	cat "$WORK"/log_iops*.log | awk -F', *' '{ print int($5 / 4096) }' | sort -n | uniq -c |
+		sort -rn | awk '{ c[NR] = $1; t += $1; b = $2 / 16384
+			z[b < 0.1 ? 0 : b < 0.3 ? 1 : 2] += $1 }
+			END { for (i = 1; i <= 1638; i++) h += c[i]
+			      printf "%.3f %.3f %.3f %.3f\n", h / t, z[0] / t, z[1] / t, z[2] / t }'
+}
+
+# near NAME DIST TOL: the hottest tenth's share under blktop within TOL of fio's.
+near() {
+	f=$(shape fio "$1" "$2") b=$(shape blktop "$1" "$2")
+	if awk -v f="${f%% *}" -v b="${b%% *}" -v t="$3" 'BEGIN { d = f - b; exit !(d < t && -d < t) }'; then
+		pass "random_distribution=$2: the hottest 10% of the blocks take ${b%% *} of the I/Os (fio ${f%% *})"
+	else
+		fail "random_distribution=$2: hottest 10% take ${b%% *} of the I/Os under blktop, ${f%% *} under fio"
+	fi
+}
+near zipf12 zipf:1.2 0.02
+near zipf08 zipf:0.8 0.03
+near pareto pareto:0.2 0.03
+near normal normal 0.03
+near normal10 normal:10:0.3 0.03
+near uniform random 0.02
+
+# zoned: each zone's share as asked (16384 draws: the sampling error is
+# under 0.004, the tolerance 0.02), under both tools.
+for who in fio blktop; do
+	for z in zoned:60/10:30/20:10/70 zoned_abs:60/6553k:30/13107k:10/45875k; do
+		got=$(shape $who zones "$z")
+		if awk -v g="$got" 'BEGIN { split(g, v, " ")
+			e[2] = 0.6; e[3] = 0.3; e[4] = 0.1
+			for (i = 2; i <= 4; i++) if (v[i] - e[i] > 0.02 || e[i] - v[i] > 0.02) exit 1 }'; then
+			pass "random_distribution=$z under $who: zone shares ${got#* }"
+		else
+			fail "random_distribution=$z under $who: zone shares ${got#* } (0.6 0.3 0.1 asked)"
+		fi
+	done
+done
+
+# Values fio refuses are refused by blktop too, naming the option and the
+# value (exit 2); lfsr with zones, which fio runs oddly, blktop refuses.
+for bad in zipf:1 zipf:x pareto:1 normal:100 zoned:50/10:40/90 zoned:50/60:50/60 zoned \
+	zipf:1.2:2 foo zoned:60/10:40/90,30/50:70/50; do
+	printf '[x]\nfilename=%s\nsize=4m\nrw=randread\nrandom_distribution=%s\n' "$dev" "$bad" >"$WORK/bad.fio"
+	fio --output-format=terse "$WORK/bad.fio" >/dev/null 2>&1 && fail "fio ran random_distribution=$bad"
+	"$BLKTOP" --batch --job "$WORK/bad.fio" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	if [ $rc = 2 ] && grep -q "random_distribution" "$WORK/err" && grep -qF "'$bad'" "$WORK/err"; then
+		pass "random_distribution=$bad refused: $(head -1 "$WORK/err")"
+	else
+		fail "random_distribution=$bad: exit $rc: $(head -2 "$WORK/err")"
+	fi
+done
+printf '[x]\nfilename=%s\nsize=4m\nrw=randread\nrandom_generator=lfsr\nrandom_distribution=zoned:50/50:50/50\n' "$dev" >"$WORK/bad.fio"
+"$BLKTOP" --batch --job "$WORK/bad.fio" >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ $rc != 0 ] && grep -q "random_generator=lfsr" "$WORK/err" &&
+	pass "lfsr with zones refused: $(head -1 "$WORK/err")" ||
+	fail "lfsr with zones: exit $rc: $(head -2 "$WORK/err")"
+printf '[x]\nfilename=%s\nsize=4m\nrw=randread\nrandom_generator=xorshift\n' "$dev" >"$WORK/bad.fio"
+"$BLKTOP" --batch --job "$WORK/bad.fio" >"$WORK/out" 2>"$WORK/err"
+rc=$?
+[ $rc = 2 ] && grep -q "random_generator" "$WORK/err" && grep -q "xorshift" "$WORK/err" &&
+	pass "random_generator=xorshift refused" ||
+	fail "random_generator=xorshift: exit $rc: $(head -2 "$WORK/err")"
 
 finish

@@ -381,6 +381,44 @@ static void test_rw_modifiers(void **state)
 	assert_int_equal(job_option_set(&j, "percentage_random", "101", err, sizeof(err)), -1);
 }
 
+/* random_distribution as fio reads it: defaults, centers, zones whose
+ * sizes are left out (an even part of what is left; a lone one has none). */
+static void test_random_distribution(void **state)
+{
+	struct job_spec j;
+	char err[256], buf[256];
+	(void)state;
+	job_defaults(&j);
+	assert_int_equal(j.random_distribution, DIST_RANDOM);
+	assert_int_equal(j.random_generator, RGEN_TAUSWORTHE);
+	assert_int_equal(job_option_set(&j, "random_distribution", "zipf", err, sizeof(err)), 0);
+	assert_true(j.dist_param == 1.1 && j.dist_center < 0);
+	assert_int_equal(job_option_set(&j, "random_distribution", "pareto:0.3:0.25", err,
+					 sizeof(err)), 0);
+	assert_true(j.dist_param == 0.3 && j.dist_center == 0.25);
+	job_option_format(&j, job_option_find("random_distribution"), buf, sizeof(buf));
+	assert_string_equal(buf, "pareto:0.3:0.25");
+	assert_int_equal(job_option_set(&j, "random_distribution", "gauss:5", err, sizeof(err)), 0);
+	assert_int_equal(j.random_distribution, DIST_NORMAL);
+	assert_int_equal(job_option_set(&j, "random_distribution", "zoned:60/10:30/20:10", err,
+					 sizeof(err)), 0);
+	assert_int_equal(j.nzones, 3);
+	assert_true(j.zones[2].pct == 10 && j.zones[2].size == 70);
+	job_option_format(&j, job_option_find("random_distribution"), buf, sizeof(buf));
+	assert_string_equal(buf, "zoned:60/10:30/20:10/70");
+	assert_int_equal(job_option_set(&j, "random_distribution", "zoned:100", err, sizeof(err)), 0);
+	assert_true(j.nzones == 1 && j.zones[0].size == 0);
+	assert_int_equal(job_option_set(&j, "random_distribution", "zoned_abs:50/1m:50/3m", err,
+					 sizeof(err)), 0);
+	assert_true(j.random_distribution == DIST_ZONED_ABS && j.zones[1].size == 3 << 20);
+	assert_int_equal(job_option_set(&j, "random_distribution", "zipf:1", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "random_distribution"));
+	assert_int_equal(job_option_set(&j, "random_distribution", "zoned:50/10:40/90", err,
+					 sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "random_generator", "lfsr", err, sizeof(err)), 0);
+	assert_int_equal(j.random_generator, RGEN_LFSR);
+}
+
 static void test_format_size(void **state)
 {
 	char b[32];
@@ -406,6 +444,7 @@ int main(void)
 		cmocka_unit_test(test_fio_job_options),
 		cmocka_unit_test(test_block_sizes),
 		cmocka_unit_test(test_rw_modifiers),
+		cmocka_unit_test(test_random_distribution),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
