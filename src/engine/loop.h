@@ -44,6 +44,11 @@ struct loop_state {
 	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
 	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
 	struct bs_gen bsg[DIR_COUNT]; /* each direction's I/O sizes */
+	/* rw=rw, randrw: fio's rwmix rule. The direction is drawn afresh
+	 * for each I/O until a draw switches it; the new direction then keeps
+	 * on until its I/Os reach its share of the other's (mix_until). */
+	int mix_dir;
+	uint64_t mix_issued[DIR_COUNT], mix_until;
 	unsigned seq_left;      /* I/Os until the next random start (rw=randread:N) */
 	unsigned passes_left;   /* loops still to run after an area ends */
 	bool seq_wraps;         /* sequential offsets wrap at the area's end */

@@ -291,6 +291,27 @@ static bool random_offset(struct loop_state *ls, struct thread_file *f, int d, u
 	return seq_offset(ls, f, d, off);
 }
 
+/* A mixed job's next direction, by fio's rule (its shares are of I/Os,
+ * not bytes): while the direction's I/Os are at or past mix_until, each
+ * I/O draws (rwmixread in 100 for a read); a draw that switches sets
+ * mix_until to the new direction's share of the old one's I/Os so far,
+ * so a direction that lags catches up in one run. */
+static int mix_dir(struct loop_state *ls)
+{
+	const struct job_spec *spec = ls->t->spec;
+	int d = ls->mix_dir;
+	if (ls->mix_issued[d] >= ls->mix_until) {
+		int next = rng_below(&ls->rng, 100) < spec->rwmixread ? DIR_READ : DIR_WRITE;
+		if (next != d) {
+			uint64_t share = next == DIR_READ ? spec->rwmixread : 100 - spec->rwmixread;
+			ls->mix_until = ls->mix_issued[d] * share / 100;
+		}
+		ls->mix_dir = d = next;
+	}
+	ls->mix_issued[d]++;
+	return d;
+}
+
 bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 {
 	const struct job_spec *spec = ls->t->spec;
@@ -311,7 +332,7 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 		return true;
 	}
 	if (m == RW_RW || m == RW_RANDRW)
-		io->dir = rng_below(&ls->rng, 100) < spec->rwmixread ? DIR_READ : DIR_WRITE;
+		io->dir = mix_dir(ls);
 	else
 		io->dir = rw_writes(m) ? DIR_WRITE : DIR_READ;
 
