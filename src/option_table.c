@@ -156,7 +156,7 @@ const struct job_option job_options[] = {
 	  .parse = parse_percentage_random, .format = format_percentage_random },
 	{ .name = "random_distribution", .type = OPT_STR, FIELD(random_distribution),
 	  .def = "random",
-	  .help = N_("how random offsets spread: random (uniform), zipf:THETA, pareto:H, normal:DEV (% of the area; gauss too), each with an optional :CENTER from 0 to 1; zoned:60/10:40/90 (60% of the I/Os in the first 10% of the area...), zoned_abs:60/1g:40/3g"),
+	  .help = N_("how random offsets spread: random (uniform), zipf:THETA, pareto:H, normal:DEV (DEV in percent of the area; gauss too), each with an optional :CENTER from 0 to 1; zoned:60/10:40/90 (60 percent of the I/Os in the first 10 percent of the area, 40 in the other 90), zoned_abs:60/1g:40/3g"),
 	  .parse = parse_random_distribution, .format = format_random_distribution },
 	{ .name = "random_generator", .type = OPT_ENUM, FIELD(random_generator),
 	  .def = "tausworthe", .choices = rgen_choices, .choice_values = rgen_values,
