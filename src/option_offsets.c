@@ -159,9 +159,10 @@ static int parse_zones(const struct job_option *o, struct job_spec *job, const c
 			 o->name, value);
 		return -1;
 	}
-	if (strlen(list) >= sizeof(buf))
+	size_t len = strlen(list);
+	if (len >= sizeof(buf))
 		goto bad;
-	strcpy(buf, list);
+	memcpy(buf, list, len + 1);
 	for (char *p = buf, *e; p && *p; p = e) {
 		e = strchr(p, ':');
 		if (e)

@@ -24,7 +24,7 @@ static bool wants_map(const struct loop_state *ls)
 {
 	const struct job_spec *spec = ls->t->spec;
 	if (spec->norandommap || spec->random_distribution != DIST_RANDOM ||
-	    spec->random_generator == RGEN_LFSR)
+	    spec->random_generator == RGEN_LFSR || !ls->map_unit)
 		return false;
 	for (int d = 0; d < DIR_COUNT; d++) {
 		if (!(d == DIR_READ ? rw_reads(spec->rw) : rw_writes(spec->rw)))
@@ -73,6 +73,8 @@ static int rand_setup(struct loop_state *ls)
 	job_bs_dir(spec, DIR_READ, &lo, &hi);
 	job_bs_dir(spec, DIR_WRITE, &lo_w, &hi);
 	ls->range_unit = (uint32_t)(lo < lo_w ? lo : lo_w);
+	if (!ls->map_unit || !ls->range_unit) /* sizes are checked above 0; kept safe */
+		ls->map_unit = ls->range_unit = 1;
 	ls->use_map = wants_map(ls);
 	zones_setup(ls);
 	ls->rf = calloc(t->nfiles, sizeof(*ls->rf));
