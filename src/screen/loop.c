@@ -93,8 +93,15 @@ static void handle_wake(struct ui *u)
 		 * the timer is only a fallback while intervals flow. */
 		u->seen_iv_seq = seq;
 		probing_tick(u);
-		model_sample(&u->model);
-		u->next_tick_ns = now_ns() + u->delay_ms * 1500000ull;
+		/* Not when the fallback sampled a moment ago (an interval late
+		 * on a loaded machine): CPU and device figures over a few
+		 * ticks would be whole multiples of 20 %, not the second's. */
+		uint64_t now = now_ns();
+		if (now - u->last_sample_ns >= u->delay_ms * 500000ull) {
+			model_sample(&u->model);
+			u->last_sample_ns = now;
+		}
+		u->next_tick_ns = now + u->delay_ms * 1500000ull;
 		u->dirty = true;
 	}
 }
@@ -103,7 +110,8 @@ static void tick(struct ui *u)
 {
 	probing_tick(u);
 	model_sample(&u->model);
-	u->next_tick_ns = now_ns() + u->delay_ms * 1000000ull;
+	u->last_sample_ns = now_ns();
+	u->next_tick_ns = u->last_sample_ns + u->delay_ms * 1000000ull;
 	u->dirty = true;
 }
 
@@ -237,7 +245,8 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	ui_reselect(u);
 	ui_update_follow(u);
 	model_sample(&u->model);
-	u->next_tick_ns = now_ns() + u->delay_ms * 1000000ull;
+	u->last_sample_ns = now_ns();
+	u->next_tick_ns = u->last_sample_ns + u->delay_ms * 1000000ull;
 	/* Every verdict is taken before any job starts: the job (or the
 	 * procedure) of the command line waits for the first scan. */
 	probing_tick(u);

@@ -63,6 +63,7 @@ struct ui {
 	bool have_form_job;
 	uint64_t delay_ms;
 	uint64_t next_tick_ns;
+	uint64_t last_sample_ns; /* when model_sample last ran */
 	uint64_t seen_iv_seq;
 	int wake[2];
 	bool quit;

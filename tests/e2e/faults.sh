@@ -57,7 +57,7 @@ writes_done() { awk '{ print $5 }' "/sys/block/$(basename "$1")/stat" 2>/dev/nul
 writing() {
 	w0=$(writes_done "$1")
 	i=0
-	while [ "$(writes_done "$1")" = "$w0" ] && [ $i -lt 200 ]; do
+	while [ "$(writes_done "$1")" = "$w0" ] && [ $i -lt 1200 ]; do
 		sleep 0.05
 		i=$((i + 1))
 	done
@@ -176,7 +176,9 @@ else
 			bt gone --run randwrite "$fdev" --runtime=10 --time_based --iodepth=8 --numjobs=2
 			expect_rc 1 "device gone mid-run"
 			expect_err "^blktop: $fdev: write at offset [0-9]+ failed: Input/output error" "device gone"
-			[ "$ms" -lt 6000 ] && pass "device gone: the run ended ${ms} ms after it began (10 s planned)" ||
+			# Ended by the error, not the runtime: sooner than the 10 s
+			# planned (on a loaded machine, start-up alone takes seconds).
+			[ "$ms" -lt 9500 ] && pass "device gone: the run ended ${ms} ms after it began (10 s planned)" ||
 				fail "device gone: the run took ${ms} ms"
 			grep -q 'err= 5' "$WORK/gone.out" && pass "device gone: the report of what ran is printed" ||
 				fail "device gone: no report: $(head -3 "$WORK/gone.out")"
@@ -209,18 +211,23 @@ sleep 0.5
 # ---- 4. two writers -------------------------------------------------------
 f=$(sparse_file two.img 64M)
 wdev=$(attach_own "$f") || fail "attach $f"
-"$BLKTOP" --batch --run randwrite "$wdev" --runtime=3 --time_based >"$WORK/first.out" 2>"$WORK/first.err" &
+# The first runs until it is stopped below: with a short runtime, under
+# load it could end before the second looks for who holds the device.
+"$BLKTOP" --batch --run randwrite "$wdev" --runtime=600 --time_based >"$WORK/first.out" 2>"$WORK/first.err" &
 first=$!
+on_cleanup "kill -KILL $first 2>/dev/null; true"
 writing "$wdev"
 bt second --run write "$wdev" --runtime=1 --time_based
 expect_rc 3 "a second writer on the same device is refused"
 # The holder's name is its command (blktop; memcheck under valgrind).
 expect_err "refusing to write $wdev: in-use: .*EBUSY.*open for writing by .* \(pid $first\)" \
 	"second writer"
+kill -INT $first
 wait $first
 frc=$?
-[ "$frc" = 0 ] && grep -q 'err= 0' "$WORK/first.out" && grep -Eq 'IOPS=[1-9]' "$WORK/first.out" &&
-	pass "the first writer is unaffected (exit 0, no errors)" ||
+# 130: stopped by the signal, with its report.
+[ "$frc" = 130 ] && grep -q 'err= 0' "$WORK/first.out" && grep -Eq 'IOPS=[1-9]' "$WORK/first.out" &&
+	pass "the first writer is unaffected (no errors; stopped by SIGINT, exit 130)" ||
 	fail "the first writer: exit $frc: $(cat "$WORK/first.err")"
 expect_no_blktop "$wdev"
 

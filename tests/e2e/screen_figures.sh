@@ -59,7 +59,7 @@ busy_pid=$!
 on_cleanup "kill $busy_pid"
 
 new_session fig -x 120 -y 50 "env LC_ALL=C \"$BLKTOP\" --run randread $dev --runtime=120 --time_based=1 --rate_iops=1000 -d 1; sleep 60"
-wait_for "read +IOPS [1-9]" 6000 || {
+wait_for "read +IOPS [1-9]" 30000 || {
 	fail "the job shows no IOPS"
 	cap >&2
 	finish
