@@ -48,8 +48,11 @@ def documents(path):
     return docs
 
 
-def percentile_rule(lat, where):
-    """Each listed percentile against the bins it comes from."""
+def percentile_rule(lat, where, next_bin_too=False):
+    """Each listed percentile against the bins it comes from. fio's own
+    document may name the bin after the rank's (CI saw 99.9 one bin up in
+    fio 3.33's json+ once: its count of samples and its bins' total can be
+    a few apart), so for fio the next bin passes too; blktop's is exact."""
     pct, b = lat.get("percentile"), lat.get("bins")
     if not pct or not b:
         return []
@@ -59,12 +62,13 @@ def percentile_rule(lat, where):
         x = float(p) * total / 100.0
         # A product a rounding step above an integer is that integer.
         rank = max(1, min(total, math.ceil(x - x * 1e-12)))
-        cum = 0
-        for k in keys:
+        cum, nxt = 0, None
+        for i, k in enumerate(keys):
             cum += b[str(k)]
             if cum >= rank:
+                nxt = keys[i + 1] if i + 1 < len(keys) else None
                 break
-        if got != k:
+        if got != k and not (next_bin_too and got == nxt):
             bad.append("%s: %s=%d, its bin is %d" % (where, p, got, k))
     return bad
 
@@ -92,7 +96,8 @@ def bins(paths):
                         if sum(b.values()) != job[d][lat]["N"]:
                             bad.append("%s.%s: bins hold %d, N is %d"
                                        % (d, lat, sum(b.values()), job[d][lat]["N"]))
-                        bad += percentile_rule(job[d][lat], "%s.%s" % (d, lat))
+                        bad += percentile_rule(job[d][lat], "%s.%s" % (d, lat),
+                                               "blktop" not in str(doc.get("fio version", "blktop")))
         print("%s %d %s" % (path.split("/")[-1], n, "; ".join(bad[:5]) or "ok"))
         status |= 1 if bad or not n else 0
     return status
