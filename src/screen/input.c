@@ -13,8 +13,7 @@
 #include "screen/ui.h"
 
 /* What w saves: run i of the runs list (a job's result or a procedure's
- * table), or with -1 the shown run's (the newest kept one when none is
- * shown). */
+ * table), or with -1 the shown run's (when the list has none). */
 static bool save_result(struct ui *u, const struct run_result **res,
 			const struct proc_table **tab, time_t *when)
 {
@@ -31,6 +30,11 @@ void ui_begin_save(struct ui *u, bool json, int run)
 	const struct run_result *res;
 	const struct proc_table *tab;
 	time_t when;
+	/* On the main screen w saves the newest run that has a summary: after
+	 * a procedure that is its table, not the result of its last step. */
+	for (int i = ui_runs_count(u) - 1; run < 0 && i >= 0; i--)
+		if (ui_run_summary(u, i, &res, &tab, &when))
+			run = i;
 	u->save_run = run;
 	if (!save_result(u, &res, &tab, &when)) {
 		model_set_status(&u->model, true, "%s",

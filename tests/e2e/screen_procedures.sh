@@ -89,6 +89,21 @@ expect main "Esc goes back to the list" "Runs 1 runs" 5000
 tm send-keys -t main Escape
 expect main "Esc leaves the list for the sweep's pane" "block-size sweep [0-9]+/[0-9]+ " 5000
 
+# ---- w on the main screen saves the newest run: the sweep's table, not
+# ---- the result of its last step ----
+tm send-keys -t main w
+expect main "w asks where to save" "Save summary to" 5000
+tm send-keys -t main C-u
+tm send-keys -t main -l "$WORK/sweep.txt"
+tm send-keys -t main Enter
+expect main "w saves the summary" "Summary saved to" 5000
+if grep -q "block-size sweep" "$WORK/sweep.txt" 2>/dev/null && grep -q "interrupted" "$WORK/sweep.txt"; then
+	pass "w after the sweep saved its table"
+else
+	fail "w after the sweep saved something else:"
+	sed 's/^/    | /' "$WORK/sweep.txt" >&2
+fi
+
 # ---- Again, then q while it runs asks y, stops and joins it ----
 tm send-keys -t main p
 wait_for main "Procedures" 2000 || fail "p did not open the menu again"
