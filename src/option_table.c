@@ -201,9 +201,8 @@ const struct job_option job_options[] = {
 	{ .name = "exitall", .type = OPT_BOOL, FIELD(exitall), .max = 1, .def = "0",
 	  .help = N_("fio's exitall, for the whole run: when any thread ends, end every job of its reporting group") },
 	{ .name = "exitall_on_error", .type = OPT_BOOL, FIELD(exitall_on_error), .max = 1,
-	  .def = "1",
-	  .help = N_("an error that continue_on_error does not cover ends every job: blktop always does (1)"),
-	  .parse = parse_exitall_on_error },
+	  .def = "0",
+	  .help = N_("1: an error that continue_on_error does not cover ends every job of the run; 0: only the thread that had it") },
 	/* fio's sync points. */
 	{ .name = "fsync", .type = OPT_INT, FIELD(fsync_blocks), .max = U64MAX, .def = "0",
 	  .help = N_("fsync the file after every N writes (waits for the writes in flight; 0: never)") },

@@ -147,26 +147,6 @@ int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const
 	return -1;
 }
 
-/* fio's default ends only the failing job; blktop ends the run, which is
- * fio's exitall_on_error: 0 would promise what blktop does not do. */
-int parse_exitall_on_error(const struct job_option *o, struct job_spec *job, const char *value,
-			   char *err, size_t errlen)
-{
-	int b;
-	if (parse_bool(value, &b)) {
-		snprintf(err, errlen, _("%s: '%s' is not 0 or 1"), o->name, value);
-		return -1;
-	}
-	if (!b) {
-		snprintf(err, errlen,
-			 _("%s: 0 is not supported: an error continue_on_error does not cover ends every job of the run"),
-			 o->name);
-		return -1;
-	}
-	job->exitall_on_error = true;
-	return 0;
-}
-
 /* A number with an optional '.' fraction whatever the locale's decimal
  * point (job files are written with '.'); *digits gets the fraction's
  * length. end is left at the first byte not taken, or at s if none. */

@@ -195,8 +195,12 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		if (job->cpus_allowed[0]) {
 			t->pin = true;
 			if (job->cpus_policy == CPUS_SPLIT) {
+				/* As fio: the CPU is picked by the thread's number
+				 * in the whole run (every job's clones counted
+				 * in order), not its clone number, wrapping
+				 * round the set. */
 				CPU_ZERO(&t->cpus);
-				CPU_SET(nth_cpu(&cpus, c), &t->cpus);
+				CPU_SET(nth_cpu(&cpus, first_thread - 1 + c), &t->cpus);
 			} else {
 				t->cpus = cpus;
 			}

@@ -169,13 +169,15 @@ static void post_usage_now(struct loop_state *ls, uint64_t now)
 }
 
 
-/* An error that ends the job ends the whole run: the other threads stop
- * too (the runner wakes any that wait), later waves do not start, and the
- * report covers what ran. The first error wins. */
-static void stop_on_error(struct job_thread *t, int err)
+/* An error ends the thread's job (fio's: each clone is a job of its
+ * own); with exitall_on_error it ends the whole run: the other threads
+ * stop too (the runner wakes any that wait), later waves do not start,
+ * and the report covers what ran. The first error wins. */
+static void stop_on_error(struct job_thread *t, int err, const char *why)
 {
 	t->error = err;
-	runctl_stop(t->ctl, RUNCTL_ERROR, 0, "I/O error");
+	if (t->spec->exitall_on_error)
+		runctl_stop(t->ctl, RUNCTL_ERROR, 0, why);
 }
 
 static void set_error(struct job_thread *t, int err, const char *what)
@@ -184,7 +186,7 @@ static void set_error(struct job_thread *t, int err, const char *what)
 		return;
 	snprintf(t->error_msg, sizeof(t->error_msg), "%s: %s: %s", t->spec->name, what,
 		 strerror(err));
-	stop_on_error(t, err);
+	stop_on_error(t, err, "I/O error");
 }
 
 static const char *file_path(const struct job_thread *t, int fd)
@@ -207,7 +209,7 @@ static void set_io_error(struct job_thread *t, const struct io_unit *io, int err
 		 io->dir == DIR_READ ? _("%s: read at offset %llu failed: %s (continue_on_error=%s)")
 				     : _("%s: write at offset %llu failed: %s (continue_on_error=%s)"),
 		 file_path(t, io->fd), (unsigned long long)io->offset, strerror(err), policy);
-	stop_on_error(t, err);
+	stop_on_error(t, err, "I/O error");
 }
 
 static bool may_issue(struct loop_state *ls, uint64_t now)
@@ -250,8 +252,7 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		if (io->dir == DIR_WRITE)
 			verify_write_done(ls->vs, io);
 		else if (verify_read_done(ls->vs, io) < 0 && !t->error) {
-			t->error = EILSEQ;
-			runctl_stop(t->ctl, RUNCTL_ERROR, 0, "verify failed");
+			stop_on_error(t, EILSEQ, "verify failed");
 		}
 	}
 	if (!ls->counting) {
@@ -649,7 +650,7 @@ void *job_thread_main(void *arg)
 			job_option_format(t->spec, job_option_find("ioengine"), name, sizeof(name));
 			snprintf(t->error_msg, sizeof(t->error_msg), _("%s: ioengine=%s: %s"),
 				 t->spec->name, name, ls.why[0] ? ls.why : strerror(-r));
-			stop_on_error(t, -r);
+			stop_on_error(t, -r, "engine setup failed");
 		}
 	} else {
 		/* startdelay: the job starts this long after the run. */

@@ -283,7 +283,7 @@ static void test_fio_job_options(void **state)
 	assert_int_equal(job_option_set(&j, "unit_base", "1", err, sizeof(err)), -1);
 	assert_int_equal(job_option_set(&j, "numa_cpu_nodes", "0", err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "numa_cpu_nodes"));
-	assert_int_equal(job_option_set(&j, "exitall_on_error", "0", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "exitall_on_error", "0", err, sizeof(err)), 0);
 	assert_int_equal(job_option_set(&j, "exitall_on_error", NULL, err, sizeof(err)), 0);
 	assert_int_equal(job_option_set(&j, "loops", "0", err, sizeof(err)), -1);
 	assert_int_equal(job_option_set(&j, "startdelay", "500ms", err, sizeof(err)), 0);
