@@ -355,6 +355,43 @@ static int parse_line(struct parser *p, char *s)
 	return set_option(p, line);
 }
 
+/* fio reads a section's kb_base before its other options, wherever the
+ * line stands: size=8k then kb_base=1000 is 8000 bytes. So the section
+ * just begun gets it first, from the lines up to the next header. */
+static int preset_kb_base(struct parser *p, const char *text, size_t len)
+{
+	if (p->skipping || !p->in_section)
+		return 0;
+	for (size_t pos = 0; pos < len;) {
+		const char *start = text + pos;
+		const char *nl = memchr(start, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - start) : len - pos;
+		char line[128];
+		pos += n + 1;
+		if (n >= sizeof(line))
+			continue;
+		memcpy(line, start, n);
+		line[n] = '\0';
+		line[strcspn(line, ";#")] = '\0';
+		char *s = str_trim(line);
+		if (*s == '[')
+			return 0;
+		char *eq = strchr(s, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		/* A bad value is left to its own line, whose number the
+		 * error then names. */
+		const char *v = str_trim(eq + 1);
+		if (!strcmp(str_trim(s), "kb_base") && (!strcmp(v, "1000") || !strcmp(v, "1024"))) {
+			char set[32];
+			snprintf(set, sizeof(set), "kb_base=%s", v);
+			return set_option(p, set);
+		}
+	}
+	return 0;
+}
+
 static int parse_text(struct parser *p, const char *text, size_t len)
 {
 	char *line = NULL;
@@ -385,7 +422,9 @@ static int parse_text(struct parser *p, const char *text, size_t len)
 		}
 		memcpy(line, start, n);
 		line[n] = '\0';
-		if (parse_line(p, line)) {
+		bool header = *str_trim(line) == '[';
+		if (parse_line(p, line) ||
+		    (header && preset_kb_base(p, text + pos + n + 1, nl ? len - pos - n - 1 : 0))) {
 			rc = -1;
 			break;
 		}

@@ -54,7 +54,7 @@ int parse_rw(const struct job_option *o, struct job_spec *job, const char *value
 		return 0;
 	}
 	bool back = nr[0] == '-';
-	if (parse_size(nr + back, &v) || v > (1ULL << 62)) {
+	if (parse_size_kb(nr + back, job->kb_base, &v) || v > (1ULL << 62)) {
 		snprintf(err, errlen, _("%s: '%s' after the mode is not a size such as 4k or -8k"),
 			 o->name, nr);
 		return -1;
@@ -181,7 +181,7 @@ static int parse_zones(const struct job_option *o, struct job_spec *job, const c
 		if (parse_uint(p, &a) || a > 100)
 			goto bad;
 		missing[n] = !abs && (!slash || !*slash);
-		if (slash && *slash && (abs ? parse_size(slash, &sz) : parse_uint(slash, &sz)))
+		if (slash && *slash && (abs ? parse_size_kb(slash, job->kb_base, &sz) : parse_uint(slash, &sz)))
 			goto bad;
 		if (!abs && sz > 100)
 			sz = 100; /* fio's cap */

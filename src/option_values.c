@@ -83,23 +83,17 @@ void format_cpumask(const struct job_option *o, const struct job_spec *job, char
 		snprintf(buf, len, "%s", "");
 }
 
-/* Values fio has that blktop does not run: refused by name and reason,
- * never run another way. The default (what the table's def says) and its
- * synonyms pass. */
+/* kb_base: 1024 (k is 1024, KiB 1000: fio's compatible reading) or
+ * 1000 (k is 1000, KiB 1024); the normal report's units follow it. */
 int parse_kb_base(const struct job_option *o, struct job_spec *job, const char *value,
 		  char *err, size_t errlen)
 {
-	if (value && !strcmp(value, "1024")) {
-		job->kb_base = 1024;
+	if (value && (!strcmp(value, "1024") || !strcmp(value, "1000"))) {
+		job->kb_base = atoi(value);
 		return 0;
 	}
-	if (value && !strcmp(value, "1000"))
-		snprintf(err, errlen,
-			 _("%s: 1000 (k = 1000, KiB = 1024) is not supported: blktop reads k, m, g as 1024, 1024^2, 1024^3 (kb_base=1024)"),
-			 o->name);
-	else
-		snprintf(err, errlen, _("%s: unknown value '%s' (allowed: 1024)"), o->name,
-			 value ? value : "");
+	snprintf(err, errlen, _("%s: unknown value '%s' (allowed: 1000, 1024)"), o->name,
+		 value ? value : "");
 	return -1;
 }
 
@@ -110,20 +104,17 @@ void format_kb_base(const struct job_option *o, const struct job_spec *job, char
 	snprintf(buf, len, "%d", job->kb_base ? job->kb_base : 1024);
 }
 
+/* unit_base: 0 (bytes, as fio's engines that are not bit-based), 8
+ * (bytes) or 1 (bits: the normal report's rates in bit/s). */
 int parse_unit_base(const struct job_option *o, struct job_spec *job, const char *value,
 		    char *err, size_t errlen)
 {
-	if (value && (!strcmp(value, "0") || !strcmp(value, "8"))) {
+	if (value && (!strcmp(value, "0") || !strcmp(value, "1") || !strcmp(value, "8"))) {
 		job->unit_base = value[0] - '0';
 		return 0;
 	}
-	if (value && !strcmp(value, "1"))
-		snprintf(err, errlen,
-			 _("%s: 1 (figures in bits) is not supported: blktop reports bytes (0 or 8)"),
-			 o->name);
-	else
-		snprintf(err, errlen, _("%s: unknown value '%s' (allowed: 0, 8)"), o->name,
-			 value ? value : "");
+	snprintf(err, errlen, _("%s: unknown value '%s' (allowed: 0, 1, 8)"), o->name,
+		 value ? value : "");
 	return -1;
 }
 
@@ -260,10 +251,10 @@ int option_split_dirs(const char *value, char part[DIR_PARTS][512])
 	return 0;
 }
 
-static int size_in_range(const struct job_option *o, const char *text, unsigned long long *v,
-			 char *err, size_t errlen)
+static int size_in_range(const struct job_option *o, unsigned kb_base, const char *text,
+			 unsigned long long *v, char *err, size_t errlen)
 {
-	if (parse_size(text, v)) {
+	if (parse_size_kb(text, kb_base, v)) {
 		snprintf(err, errlen, _("%s: '%s' is not a size such as 4k, 64k, 1m"), o->name, text);
 		return -1;
 	}
@@ -287,7 +278,7 @@ int parse_bs(const struct job_option *o, struct job_spec *job, const char *value
 	}
 	for (int d = 0; d < DIR_PARTS; d++) {
 		v[d] = 4096; /* fio's default for a direction left empty */
-		if (part[d][0] && size_in_range(o, part[d], &v[d], err, errlen))
+		if (part[d][0] && size_in_range(o, job->kb_base, part[d], &v[d], err, errlen))
 			return -1;
 	}
 	job->bs = v[DIR_READ];
@@ -326,8 +317,8 @@ int parse_bsrange(const struct job_option *o, struct job_spec *job, const char *
 			return -1;
 		}
 		*sep = '\0';
-		if (size_in_range(o, part[d], &r[d][0], err, errlen) ||
-		    size_in_range(o, sep + 1, &r[d][1], err, errlen))
+		if (size_in_range(o, job->kb_base, part[d], &r[d][0], err, errlen) ||
+		    size_in_range(o, job->kb_base, sep + 1, &r[d][1], err, errlen))
 			return -1;
 		if (r[d][0] > r[d][1]) {
 			snprintf(err, errlen, _("%s: %s-%s: the smaller size goes first"), o->name,
@@ -362,8 +353,8 @@ void format_bsrange(const struct job_option *o, const struct job_spec *job, char
 
 /* One direction's "4k/10:64k/50:32k/": shares left blank (or 0) share
  * what the others leave, as fio fills them in. */
-static int parse_split_dir(const struct job_option *o, char *text, struct job_bssplit *out,
-			   unsigned *n_out, char *err, size_t errlen)
+static int parse_split_dir(const struct job_option *o, unsigned kb_base, char *text,
+			   struct job_bssplit *out, unsigned *n_out, char *err, size_t errlen)
 {
 	unsigned n = 0, missing = 0, sum = 0;
 	for (char *save = NULL, *tok = strtok_r(text, ":", &save); tok;
@@ -383,7 +374,7 @@ static int parse_split_dir(const struct job_option *o, char *text, struct job_bs
 				return -1;
 			}
 		}
-		if (size_in_range(o, tok, &bs, err, errlen))
+		if (size_in_range(o, kb_base, tok, &bs, err, errlen))
 			return -1;
 		out[n].bs = (unsigned)bs;
 		out[n].pct = (unsigned)pct;
@@ -415,7 +406,7 @@ int parse_bssplit(const struct job_option *o, struct job_spec *job, const char *
 		return -1;
 	}
 	for (int d = 0; d < DIR_PARTS; d++)
-		if (part[d][0] && parse_split_dir(o, part[d], s[d], &n[d], err, errlen))
+		if (part[d][0] && parse_split_dir(o, job->kb_base, part[d], s[d], &n[d], err, errlen))
 			return -1;
 	for (int d = 0; d < DIR_COUNT; d++) {
 		job->bssplit_n[d] = n[d];
@@ -460,7 +451,7 @@ int parse_blockalign(const struct job_option *o, struct job_spec *job, const cha
 		return -1;
 	}
 	for (int d = 0; d < DIR_PARTS; d++)
-		if (part[d][0] && size_in_range(o, part[d], &v[d], err, errlen))
+		if (part[d][0] && size_in_range(o, job->kb_base, part[d], &v[d], err, errlen))
 			return -1;
 	for (int d = 0; d < DIR_COUNT; d++)
 		job->blockalign[d] = v[d];

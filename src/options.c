@@ -60,37 +60,51 @@ static int leading_number(const char *s, unsigned long long *v, char **end)
 	return errno || *end == s ? -1 : 0;
 }
 
-int parse_size(const char *s, unsigned long long *out)
+/* fio's units: k, kb (any case) are kb_base, kib is the other base (with
+ * kb_base=1024, 8KiB is 8000; with 1000, it is 8192), as fio 3.33 reads
+ * them. */
+int parse_size_kb(const char *s, unsigned kb_base, unsigned long long *out)
 {
 	char *end;
 	unsigned long long v;
+	bool si = kb_base == 1000;
 	if (s && s[0] == '(')
-		return arith_eval(s, ARITH_BYTES, out);
+		return arith_eval(s, si ? ARITH_BYTES_SI : ARITH_BYTES, out);
 	if (leading_number(s, &v, &end))
 		return -1;
-	unsigned long long mult = 1;
-	/* fio with kb_base=1024: k, K, kb, KiB all mean 1024. */
+	int pow;
 	switch (tolower((unsigned char)*end)) {
-	case '\0': break;
-	case 'b': mult = 1; end++; goto tail_done;
-	case 'k': mult = 1ULL << 10; break;
-	case 'm': mult = 1ULL << 20; break;
-	case 'g': mult = 1ULL << 30; break;
-	case 't': mult = 1ULL << 40; break;
-	case 'p': mult = 1ULL << 50; break;
+	case '\0': pow = 0; break;
+	case 'b': pow = 0; end++; goto tail_done;
+	case 'k': pow = 1; break;
+	case 'm': pow = 2; break;
+	case 'g': pow = 3; break;
+	case 't': pow = 4; break;
+	case 'p': pow = 5; break;
 	default: return -1;
 	}
+	unsigned long long base = si ? 1000 : 1024;
 	if (*end) {
 		end++;
-		if (*end == 'i' || *end == 'I')
+		if (*end == 'i' || *end == 'I') {
+			base = si ? 1024 : 1000;
 			end++;
+		}
 		if (*end == 'b' || *end == 'B')
 			end++;
 	}
 tail_done:
 	if (*end)
 		return -1;
+	unsigned long long mult = 1;
+	while (pow-- > 0)
+		mult *= base;
 	return mul_ok(v, mult, out);
+}
+
+int parse_size(const char *s, unsigned long long *out)
+{
+	return parse_size_kb(s, 1024, out);
 }
 
 int parse_time_ms(const char *s, unsigned long long *out)
@@ -261,7 +275,7 @@ static int job_option_apply(struct job_spec *job, const char *name, const char *
 	case OPT_SIZE:
 	case OPT_TIME: {
 		int r = o->type == OPT_INT ? parse_uint(value, &v)
-			: o->type == OPT_SIZE ? parse_size(value, &v)
+			: o->type == OPT_SIZE ? parse_size_kb(value, job->kb_base, &v)
 					      : parse_time_ms(value, &v);
 		if (r) {
 			const char *what = o->type == OPT_INT ? _("a whole number")
@@ -331,7 +345,8 @@ int parse_filesize(const struct job_option *o, struct job_spec *job, const char 
 	if (!value || strlen(value) >= sizeof(low))
 		goto bad;
 	snprintf(low, sizeof(low), "%.*s", sep ? (int)(sep - value) : (int)strlen(value), value);
-	if (parse_size(low, &lo) || (sep ? parse_size(sep + 1, &hi) : (hi = lo, 0)) || hi < lo)
+	if (parse_size_kb(low, job->kb_base, &lo) ||
+	    (sep ? parse_size_kb(sep + 1, job->kb_base, &hi) : (hi = lo, 0)) || hi < lo)
 		goto bad;
 	job->filesize_low = lo;
 	job->filesize_high = hi;
@@ -407,7 +422,7 @@ int parse_size_pct(const struct job_option *o, struct job_spec *job, const char 
 		*pct_field(o, job) = (unsigned)v;
 		return 0;
 	}
-	if (parse_size(value, &v))
+	if (parse_size_kb(value, job->kb_base, &v))
 		goto bad;
 	*field = v;
 	*pct_field(o, job) = 0;

@@ -87,6 +87,8 @@ void job_option_format(const struct job_spec *job, const struct job_option *opt,
 
 /* Parsers shared with the job-file reader and procedures. Return 0 or -1. */
 int parse_size(const char *s, unsigned long long *out);
+/* As parse_size, with a job's kb_base (1000 or 1024; 0 reads as 1024). */
+int parse_size_kb(const char *s, unsigned kb_base, unsigned long long *out);
 int parse_time_ms(const char *s, unsigned long long *out);
 int parse_uint(const char *s, unsigned long long *out);
 int parse_bool(const char *s, int *out);

@@ -111,6 +111,22 @@ static void print_percentiles(FILE *out, const char *name, const struct lat_stat
 	}
 }
 
+/* kb_base and unit_base of a report entry, as fio takes them for its
+ * group: the normal text's first unit is 1024-based (KiB) unless
+ * kb_base=1000, and unit_base=1 gives rates in bits. */
+static bool spec_pow2(const struct job_spec *j)
+{
+	return j->kb_base != 1000;
+}
+
+static const char *rate(char *buf, size_t len, uint64_t bytes_per_s, bool pow2,
+			const struct job_spec *j)
+{
+	if (j->unit_base == 1)
+		return report_num(buf, len, bytes_per_s * 8, REPORT_SIG_FIGS, pow2, "bit/s");
+	return report_num(buf, len, bytes_per_s, REPORT_SIG_FIGS, pow2, "B/s");
+}
+
 /* One stonewall group's direction totals, as fio's "Run status group". */
 struct group_totals {
 	uint64_t io_bytes, agg, min_bw, max_bw, min_run, max_run;
@@ -165,12 +181,18 @@ static void print_samples(FILE *out, const struct run_result *r, const struct gr
 			if (per > 100.0)
 				per = 100.0;
 		}
-		const char *unit = "KiB";
-		if (mean > 1024.0 * 1024.0) {
-			min /= 1024;
-			max /= 1024;
-			mean /= 1024.0;
-			dev /= 1024.0;
+		/* fio's samples are KiB/s whatever kb_base says; only the
+		 * label and the step to the next unit follow kb_base. fio
+		 * 3.33 prints this line in bytes also with unit_base=1
+		 * (seen beside its BW line in bits). */
+		bool pow2 = spec_pow2(&g->spec);
+		double kb = pow2 ? 1024.0 : 1000.0;
+		const char *unit = pow2 ? "KiB" : "kB";
+		if (mean > kb * kb) {
+			min = (unsigned long long)((double)min / kb);
+			max = (unsigned long long)((double)max / kb);
+			mean /= kb;
+			dev /= kb;
 			unit = "MiB";
 		}
 		fprintf(out, "   bw (%5s/s): min=%5llu, max=%5llu, per=%3.2f%%, avg=%5.02f, "
@@ -190,12 +212,13 @@ static void print_dir(FILE *out, const struct run_result *r, const struct group_
 	struct dir_rates rt;
 	char iops[32], bw[32], bwalt[32], io[32];
 
+	bool pow2 = spec_pow2(&g->spec);
 	report_dir_rates(g, d, &rt);
 	fprintf(out, "  %s: IOPS=%s, BW=%s (%s)(%s/%" PRIu64 "msec)", dir_name[d],
 		report_num(iops, sizeof(iops), rt.iops_int, REPORT_SIG_FIGS, false, ""),
-		report_num(bw, sizeof(bw), rt.bw_bytes, REPORT_SIG_FIGS, true, "B/s"),
-		report_num(bwalt, sizeof(bwalt), rt.bw_bytes, REPORT_SIG_FIGS, false, "B/s"),
-		report_num(io, sizeof(io), ds->bytes, REPORT_SIG_FIGS, true, "B"), g->runtime_ms);
+		rate(bw, sizeof(bw), rt.bw_bytes, pow2, &g->spec),
+		rate(bwalt, sizeof(bwalt), rt.bw_bytes, !pow2, &g->spec),
+		report_num(io, sizeof(io), ds->bytes, REPORT_SIG_FIGS, pow2, "B"), g->runtime_ms);
 	/* fio 3.33 ends every write line with its zoned-device count; the
 	 * errors are on the "errors" line below, as fio has them. */
 	if (d == DIR_WRITE)
@@ -313,6 +336,16 @@ static void print_run_status(FILE *out, const struct run_result *r, unsigned gid
 {
 	static const char *const label[DIR_COUNT] = { "   READ", "  WRITE" };
 	fprintf(out, "\nRun status group %u (all jobs):\n", gid);
+	/* The group's units: its first entry's job, as fio's. */
+	size_t ne;
+	const struct group_result *es = report_entries(r, &ne);
+	const struct job_spec *j = NULL;
+	for (size_t i = 0; i < ne && !j; i++)
+		if (es[i].groupid == gid)
+			j = &es[i].spec;
+	if (!j)
+		return;
+	bool p2 = spec_pow2(j);
 	for (int d = 0; d < DIR_COUNT; d++) {
 		struct group_totals t;
 		char agg[32], aggalt[32], mn[32], mx[32], mnalt[32], mxalt[32], io[32], ioalt[32];
@@ -321,14 +354,14 @@ static void print_run_status(FILE *out, const struct run_result *r, unsigned gid
 			continue;
 		fprintf(out, "%s: bw=%s (%s), %s-%s (%s-%s), io=%s (%s), run=%" PRIu64 "-%" PRIu64
 			"msec\n", label[d],
-			report_num(agg, sizeof(agg), t.agg, REPORT_SIG_FIGS, true, "B/s"),
-			report_num(aggalt, sizeof(aggalt), t.agg, REPORT_SIG_FIGS, false, "B/s"),
-			report_num(mn, sizeof(mn), t.min_bw, REPORT_SIG_FIGS, true, "B/s"),
-			report_num(mx, sizeof(mx), t.max_bw, REPORT_SIG_FIGS, true, "B/s"),
-			report_num(mnalt, sizeof(mnalt), t.min_bw, REPORT_SIG_FIGS, false, "B/s"),
-			report_num(mxalt, sizeof(mxalt), t.max_bw, REPORT_SIG_FIGS, false, "B/s"),
-			report_num(io, sizeof(io), t.io_bytes, REPORT_SIG_FIGS, true, "B"),
-			report_num(ioalt, sizeof(ioalt), t.io_bytes, REPORT_SIG_FIGS, false, "B"),
+			rate(agg, sizeof(agg), t.agg, p2, j),
+			rate(aggalt, sizeof(aggalt), t.agg, !p2, j),
+			rate(mn, sizeof(mn), t.min_bw, p2, j),
+			rate(mx, sizeof(mx), t.max_bw, p2, j),
+			rate(mnalt, sizeof(mnalt), t.min_bw, !p2, j),
+			rate(mxalt, sizeof(mxalt), t.max_bw, !p2, j),
+			report_num(io, sizeof(io), t.io_bytes, REPORT_SIG_FIGS, p2, "B"),
+			report_num(ioalt, sizeof(ioalt), t.io_bytes, REPORT_SIG_FIGS, !p2, "B"),
 			t.min_run, t.max_run);
 	}
 }

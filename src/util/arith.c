@@ -78,12 +78,23 @@ static long double unit_at(struct ev *e)
 	};
 	if (e->units == ARITH_PLAIN || !isalpha((unsigned char)*e->p))
 		return 0;
+	/* kb_base=1000 swaps the two bases, as fio: its units are the bytes'
+	 * rows with each power of 1024 read as one of 1000 and back. */
+	bool si = e->units == ARITH_BYTES_SI;
+	enum arith_units want = si ? ARITH_BYTES : e->units;
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		size_t n = strlen(units[i].s);
-		if (units[i].u == e->units && !strncasecmp(e->p, units[i].s, n) &&
+		if (units[i].u == want && !strncasecmp(e->p, units[i].s, n) &&
 		    !isalpha((unsigned char)e->p[n])) {
 			e->p += n;
-			return units[i].mult;
+			if (!si)
+				return units[i].mult;
+			/* The rows run k m g t p for each spelling: the power
+			 * is the row's place in its run of five. */
+			static const long double pw[5] = { 1e3L, 1e6L, 1e9L, 1e12L, 1e15L };
+			static const long double pw2[5] = { 1024.0L, 1048576.0L, 1073741824.0L,
+							    1099511627776.0L, 1125899906842624.0L };
+			return n >= 3 ? pw2[i % 5] : pw[i % 5];
 		}
 	}
 	e->bad = true;

@@ -14,6 +14,7 @@ enum arith_units {
 	ARITH_PLAIN,   /* bare numbers only, as bc takes them */
 	ARITH_BYTES,   /* k m g t p (1024-based), kib mib gib (1000-based), as fio */
 	ARITH_TIME,    /* us ms s m h d; the result is in microseconds */
+	ARITH_BYTES_SI, /* kb_base=1000: k m g t p 1000-based, kib mib gib 1024-based */
 };
 
 /* Evaluates s: numbers (decimal, 0x hex, decimals such as 1.5), + - * /

@@ -66,6 +66,18 @@ for who in fio blktop; do
 done
 pass "rw=rw: reads and writes each run on from their own last offset, in fio and blktop"
 
+# percentage_random=R,W: each direction its own share. With 0,100 in
+# randrw the reads run 0, 1, 2, ... and the writes jump about, in both.
+for who in fio blktop; do
+	run $who pctrw --rw=randrw --percentage_random=0,100 --norandommap=1 || continue
+	awk '$1 == "r" { if ($2 != n) bad = 1; n++ } END { exit bad || n < 16 }' "$WORK/pctrw.$who" &&
+		w_on=$(awk '$1 == "w" { k += NR > 1 && $2 == prev + 1; prev = $2; n++ }
+			END { print (n >= 16 && k * 2 < n) ? "random" : "sequential" }' "$WORK/pctrw.$who") &&
+		[ "$w_on" = random ] &&
+		pass "percentage_random=0,100 under $who: sequential reads, random writes" ||
+		fail "percentage_random=0,100 under $who: $(head -c 160 "$WORK/pctrw.$who" | tr '\n' ' ')"
+done
+
 # runs N KIND FILE: every group of N I/Os is one random start followed
 # by N-1 that run on from it (seq) or repeat it (same); the last group
 # may be cut short where the job ended at the area's end.

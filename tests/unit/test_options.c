@@ -27,8 +27,19 @@ static void test_sizes(void **state)
 	assert_int_equal(v, 1048576);
 	assert_int_equal(parse_size("10g", &v), 0);
 	assert_int_equal(v, 10ULL << 30);
+	/* fio 3.33 with kb_base=1024: KiB is 1000 (its "compatible" mode). */
 	assert_int_equal(parse_size("2KiB", &v), 0);
+	assert_int_equal(v, 2000);
+	assert_int_equal(parse_size_kb("2KiB", 1000, &v), 0);
 	assert_int_equal(v, 2048);
+	assert_int_equal(parse_size_kb("2k", 1000, &v), 0);
+	assert_int_equal(v, 2000);
+	assert_int_equal(parse_size_kb("1mb", 1000, &v), 0);
+	assert_int_equal(v, 1000000);
+	assert_int_equal(parse_size_kb("(2k*2)", 1000, &v), 0);
+	assert_int_equal(v, 4000);
+	assert_int_equal(parse_size_kb("(1KiB)", 1000, &v), 0);
+	assert_int_equal(v, 1024);
 	assert_int_equal(parse_size("1tb", &v), 0);
 	assert_int_equal(v, 1ULL << 40);
 	assert_int_equal(parse_size("512", &v), 0);
@@ -277,10 +288,13 @@ static void test_fio_job_options(void **state)
 	assert_int_equal(j.sync_flags, O_DSYNC);
 	assert_int_equal(job_option_set(&j, "sync", "0", err, sizeof(err)), 0);
 	assert_int_equal(j.sync_flags, 0);
-	assert_int_equal(job_option_set(&j, "kb_base", "1000", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "kb_base", "1000", err, sizeof(err)), 0);
+	assert_int_equal(job_option_set(&j, "kb_base", "1001", err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "kb_base"));
+	assert_int_equal(job_option_set(&j, "kb_base", "1024", err, sizeof(err)), 0);
 	assert_int_equal(job_option_set(&j, "unit_base", "8", err, sizeof(err)), 0);
-	assert_int_equal(job_option_set(&j, "unit_base", "1", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "unit_base", "1", err, sizeof(err)), 0);
+	assert_int_equal(job_option_set(&j, "unit_base", "2", err, sizeof(err)), -1);
 	assert_int_equal(job_option_set(&j, "numa_cpu_nodes", "0", err, sizeof(err)), -1);
 	assert_non_null(strstr(err, "numa_cpu_nodes"));
 	assert_int_equal(job_option_set(&j, "exitall_on_error", "0", err, sizeof(err)), 0);
