@@ -128,8 +128,10 @@ refused() {
 		fail "$*: exit $rc, want 2 naming $opt: $(tail -2 "$WORK/err")"
 	fi
 }
-refused kb_base --kb_base=1000
-refused unit_base --unit_base=1
+# kb_base=1000 and unit_base=1 run as fio's (job_units.sh); bad values
+# are still refused.
+refused kb_base --kb_base=1001
+refused unit_base --unit_base=2
 refused numa_cpu_nodes --numa_cpu_nodes=0
 refused wait_for --wait_for=nosuchjob
 
