@@ -246,13 +246,6 @@ static int fio_run_all(const struct fleet_job *job, struct fleet_host *hosts, si
 	*go = false;
 	if (!n)
 		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (job->jobtext && hosts[i].addr.target[0]) {
-			fputs(_("blktop: with --driver=fio a job file names its own targets "
-				"(HOST=TARGET goes with --run)\n"),
-			      stderr);
-			return BLKTOP_USAGE;
-		}
 	if (!a->fio_running && base + n - 1 > 65535) {
 		fputs(_("blktop: --fio-port: the hosts' ports would pass 65535\n"), stderr);
 		return BLKTOP_USAGE;
@@ -301,6 +294,12 @@ static int fio_run_all(const struct fleet_job *job, struct fleet_host *hosts, si
 		}
 		if (*go) {
 			fioh_send_simple(f, FIOP_RUN);
+			/* Live figures every --status-interval, or every second
+			 * (the screen's refresh). */
+			f->run_start = now_ns();
+			f->eta_interval = (a->job.status_interval_ms ? a->job.status_interval_ms
+								     : 1000) * 1000000ULL;
+			f->eta_next = f->run_start + f->eta_interval;
 			f->phase = PH_RUN;
 			f->h->state = HOST_RUNNING;
 		} else {
@@ -317,6 +316,7 @@ static int fio_run_all(const struct fleet_job *job, struct fleet_host *hosts, si
 		for (size_t i = 0; i < n; i++) {
 			if (fh[i].phase == PH_RUN)
 				step(&fh[i], job, &plan, now);
+			fioh_ask_eta(&fh[i], now);
 			live += fh[i].phase == PH_RUN;
 		}
 		if (!live)

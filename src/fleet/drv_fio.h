@@ -32,12 +32,12 @@ struct fio_host {
 	char errbuf[256];
 	unsigned starts_wanted, starts_seen;
 	uint32_t jobs;
-	bool quit_sent, got_stop, bad_ts, reconnect;
+	bool quit_sent, got_stop, bad_ts, reconnect, sendfile_refused;
 	uint32_t stop_error;
 	struct json *report, *jobs_json; /* fio's JSON layout, from the TS */
 	char release[40];             /* "fio-3.33" */
 	/* Live figures: one SEND_ETA in flight at a time, every interval. */
-	uint64_t run_start, eta_next, eta_interval;
+	uint64_t run_start, eta_next, eta_interval, eta_asked;
 	bool eta_pending, eta_bad;
 };
 

@@ -19,6 +19,7 @@
 #include "i18n.h"
 #include "output/json.h"
 #include "stats/hist.h"
+#include "util/clock.h"
 
 void fioh_fail(struct fio_host *f, enum host_state st, const char *msg)
 {
@@ -100,7 +101,20 @@ static void send_job(struct fio_host *f, const struct fleet_job *job, const stru
 		f->starts_wanted++;
 	}
 	if (job->jobtext) {
-		r |= fiop_job(&b, f->version, job->jobtext, job->joblen);
+		/* This host's own target, or the job's TARGET, in place of
+		 * the file's. */
+		const struct cli_args *a = job->args;
+		const char *t = f->h->addr.target[0] ? f->h->addr.target
+			      : a->target_argi	    ? job->argv[a->target_argi]
+						    : NULL;
+		size_t len = 0;
+		char *text = t ? fio_plan_jobtext(job->jobtext, job->joblen, t, &len) : NULL;
+		if (t && !text)
+			r = -1;
+		else
+			r |= fiop_job(&b, f->version, text ? text : job->jobtext,
+				      text ? len : job->joblen);
+		free(text);
 		f->starts_wanted++;
 	}
 	if (r)
@@ -192,6 +206,56 @@ static void add_ts(struct fio_host *f, const struct fiop_ts *ts)
 	json_add_u64(j, "first_error", ts->first_error);
 }
 
+/* The server's ETA: its rates since our last ask are the host's interval
+ * figures. fio's ETA carries no histogram, so no percentiles live. A
+ * layout we cannot read stops the live figures, with a word, rather than
+ * show zeros. */
+static void take_eta(struct fio_host *f, const struct fiop_cmd *c)
+{
+	struct fiop_eta e;
+	char err[256];
+	struct host_live *l = &f->h->live;
+	f->eta_pending = false;
+	if (f->phase != PH_RUN || f->got_stop)
+		return;
+	if (!fiop_parse_eta(c, &e, err, sizeof(err))) {
+		f->eta_bad = true;
+		snprintf(f->h->message, sizeof(f->h->message), _("%s: no live figures"), err);
+		return;
+	}
+	/* Before the jobs start (or once all ended) the rates say nothing. */
+	if (!e.nr_running && !e.nr_ramp)
+		return;
+	l->intervals++;
+	l->t_ms = (now_ns() - f->run_start) / 1000000ULL;
+	for (int d = 0; d < 2; d++) {
+		l->iops[d] = (double)e.iops[d];
+		l->bw_bytes[d] = (double)e.rate_kib[d] * 1024.0;
+		l->has_pct[d] = false;
+	}
+	l->errors = 0;
+	if (f->h->print_live) {
+		fleet_live_line(stdout, f->h);
+		fflush(stdout);
+	}
+}
+
+void fioh_ask_eta(struct fio_host *f, uint64_t now)
+{
+	if (f->phase != PH_RUN || f->got_stop || f->quit_sent || f->eta_bad || f->eta_pending ||
+	    now < f->eta_next)
+		return;
+	struct fiop_buf b = { 0 };
+	/* The tag comes back with the answer; fio's own client sends a
+	 * pointer there, we send a count. */
+	if (!fiop_cmd(&b, f->version, FIOP_SEND_ETA, ++f->eta_asked, NULL, 0)) {
+		fioh_send(f, &b);
+		f->eta_pending = true;
+	}
+	fiop_buf_free(&b);
+	f->eta_next = now + f->eta_interval;
+}
+
 static void on_cmd(struct fio_host *f, const struct fleet_job *job, const struct fio_plan *p,
 		   const struct fiop_cmd *c)
 {
@@ -228,7 +292,9 @@ static void on_cmd(struct fio_host *f, const struct fleet_job *job, const struct
 		break;
 	}
 	case FIOP_TEXT:
-		if (fiop_parse_text(c, text, sizeof(text)) && text[0]) {
+		/* A refused SENDFILE is what the user must see, not fio's
+		 * complaint that followed it. */
+		if (!f->sendfile_refused && fiop_parse_text(c, text, sizeof(text)) && text[0]) {
 			/* The last line fio said: the reason when it refuses. */
 			const char *l = strrchr(text, '\n');
 			snprintf(f->h->message, sizeof(f->h->message), "%s", l ? l + 1 : text);
@@ -268,6 +334,9 @@ static void on_cmd(struct fio_host *f, const struct fleet_job *job, const struct
 		add_ts(f, &ts);
 		break;
 	}
+	case FIOP_ETA:
+		take_eta(f, c);
+		break;
 	case FIOP_SENDFILE: {
 		char path[256];
 		fiop_parse_sendfile(c, path, sizeof(path));
@@ -275,6 +344,7 @@ static void on_cmd(struct fio_host *f, const struct fleet_job *job, const struct
 			fioh_send(f, &b);
 		snprintf(f->h->message, sizeof(f->h->message),
 			 _("fio's server asked for the file %s: refused, blktop sends no files"), path);
+		f->sendfile_refused = true;
 		break;
 	}
 	case FIOP_STOP: {
