@@ -40,6 +40,9 @@ static const char *runs_program(const char *name, const char *value)
 	if (!strcmp(name, "ioengine") && value &&
 	    (!strcmp(value, "exec") || !strncmp(value, "external", 8)))
 		return "ioengine=exec/external";
+	/* fio dlopens an engine name it does not know: a path is code. */
+	if (!strcmp(name, "ioengine") && value && strchr(value, '/'))
+		return "ioengine=PATH";
 	return NULL;
 }
 

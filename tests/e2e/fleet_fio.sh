@@ -175,8 +175,15 @@ rc=$?
 out=$(fleet --hosts="$h2=$dev2" --run read --exec_postrun="touch $WORK/ran" 2>&1)
 rc=$?
 [ $rc = 2 ] && printf '%s\n' "$out" | grep -q 'exec_postrun' && [ ! -e "$WORK/ran" ] &&
-	pass "exec_postrun on the command line: refused (exit 2)" ||
+	pass "exec_postrun on the command line: refused (exit 2): $(printf '%s\n' "$out" | grep exec_postrun)" ||
 	fail "exec_postrun on the command line: exit $rc: $out"
+# fio dlopens an engine it does not know by name: a path is code to load.
+printf '[a]\nrw=read\nioengine=%s/engine.so\n' "$WORK" >"$WORK/so.fio"
+out=$(fleet --hosts="$h2=$dev2" --job "$WORK/so.fio" 2>&1)
+rc=$?
+[ $rc = 2 ] && printf '%s\n' "$out" | grep -q 'ioengine=PATH' &&
+	pass "ioengine=PATH in a job file: refused (exit 2)" ||
+	fail "ioengine=PATH in a job file: exit $rc: $out"
 none_left "a job that runs a program"
 
 # A server that asks for a file (SENDFILE) gets an answer without one;
@@ -209,6 +216,20 @@ printf '%s\n' "$out" >"$WORK/write.json"
 grep -q -- '--force' "$WORK/err" || fail "write without --force: stderr does not say --force allows it: $(cat "$WORK/err")"
 [ "$(sectors_written "$dev2")" = "$w2" ] || fail "write without --force: $dev2 was written"
 none_left "write without --force"
+
+# The same write with --force: fio runs it without --readonly (stderr says
+# so) and it writes the host's device.
+w3=$(sectors_written "$dev3")
+out=$(fleet --force --output-format=json --hosts="$h3=$dev3" --run randwrite --size=4m \
+	--ioengine=libaio --direct=1 2>"$WORK/err")
+rc=$?
+[ $rc = 0 ] && printf '%s\n' "$out" | jq -e '.hosts[0].state == "done" and
+	.hosts[0].report.jobs[0].write.io_bytes == 4194304' >/dev/null &&
+	grep -q 'without --readonly' "$WORK/err" &&
+	[ $((($(sectors_written "$dev3") - w3) * 512)) -ge 4194304 ] &&
+	pass "write with --force: runs without --readonly, 4 MiB written: $(cat "$WORK/err")" ||
+	fail "write with --force: exit $rc: $(printf '%s\n' "$out" | jq -c '[.hosts[] | {state, message}]' 2>&1) $(cat "$WORK/err")"
+none_left "write with --force"
 
 # A server killed mid-run: that host is dropped, the other finishes.
 r3=$(sectors_read "$dev3")
