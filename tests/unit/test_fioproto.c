@@ -5,7 +5,9 @@
  * fragments of a long payload read back one byte at a time, and a thread
  * status (TS) taken from the real fio server installed here, started by
  * this test on 127.0.0.1 with a job whose figures are known in advance
- * (the null engine reading 4 MiB in 4 KiB blocks: 1024 I/Os). */
+ * (the null engine reading 4 MiB in 4 KiB blocks: 1024 I/Os); the ETA
+ * (jobs_eta) made by hand and from that server while a job runs; and a
+ * job file's text as sent to a host with its own target. */
 #include "config.h"
 
 #include <arpa/inet.h>
@@ -28,6 +30,7 @@
 
 #include <cmocka.h>
 
+#include "fleet/fio_plan.h"
 #include "fleet/fioproto.h"
 
 static void test_crc16(void **state)
@@ -448,6 +451,26 @@ static void test_real_eta(void **state)
 	stop_server();
 }
 
+/* A job file for a host with its own target: the target as a global
+ * filename first, every section's own filename out, the rest as it was. */
+static void test_jobtext_target(void **state)
+{
+	(void)state;
+	static const char in[] = "[global]\nbs=4k\nfilename=/dev/a\n[one]\nrw=read\n"
+				 "  FileName = /dev/b\n[two]\nfilename_format=x\nrw=randread";
+	size_t len = 0;
+	char *out = fio_plan_jobtext(in, sizeof(in) - 1, "vdc", &len);
+	assert_non_null(out);
+	assert_int_equal(strlen(out), len);
+	assert_string_equal(out, "; blktop: this host's target, from --hosts\n[global]\n"
+				 "filename=/dev/vdc\n[global]\nbs=4k\n[one]\nrw=read\n[two]\n"
+				 "filename_format=x\nrw=randread");
+	free(out);
+	out = fio_plan_jobtext(in, sizeof(in) - 1, "/tmp/f", &len);
+	assert_non_null(strstr(out, "\nfilename=/tmp/f\n"));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -458,6 +481,7 @@ int main(void)
 		cmocka_unit_test(test_real_ts),
 		cmocka_unit_test(test_eta_layout),
 		cmocka_unit_test(test_real_eta),
+		cmocka_unit_test(test_jobtext_target),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	stop_server();
