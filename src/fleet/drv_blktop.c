@@ -19,7 +19,8 @@
 #include "i18n.h"
 #include "util/status.h"
 
-/* $1 $2 = --job-bytes N when a job file comes first on stdin; the rest is
+/* $1 $2 = --job-bytes N when a job file comes first on stdin, then
+ * --version-first for the check (the far side's version on a line first); the rest is
  * blktop's command line, @JOBFILE@ standing for that file. Stdin's end
  * afterwards (we closed it, or the connection dropped) stops blktop. */
 static const char wrapper[] =
@@ -32,6 +33,10 @@ static const char wrapper[] =
 	"    case $a in @JOBFILE@) a=$t;; --job=@JOBFILE@) a=--job=$t;; esac\n"
 	"    set -- \"$@\" \"$a\"\n"
 	"  done\n"
+	"fi\n"
+	"if [ \"$1\" = --version-first ]; then\n"
+	"  shift\n"
+	"  printf '#blktop-version %s\\n' \"$(\"$1\" --version 2>/dev/null | head -n 1)\"\n"
 	"fi\n"
 	"exec 3<&0\n"
 	"\"$@\" </dev/null 3<&- &\n"
@@ -72,9 +77,14 @@ static int blktop_command(const struct fleet_job *job, const struct fleet_host *
 		words[n++] = "--job-bytes";
 		words[n++] = bytes;
 	}
+	/* The check asks for jsonl, as the run will: a blktop too old to
+	 * speak it refuses there, before any host starts, and its version
+	 * (on a first line of its own) names it. */
+	if (check)
+		words[n++] = "--version-first";
 	words[n++] = a->remote_blktop ? a->remote_blktop : "blktop";
 	words[n++] = check ? "--dry-run" : "--batch";
-	words[n++] = check ? "--output-format=json" : "--output-format=jsonl";
+	words[n++] = "--output-format=jsonl";
 	for (int i = 1; i < job->argc; i++) {
 		if (is_local(a, i) || (h->addr.target[0] && i == a->target_argi))
 			continue;
@@ -174,10 +184,21 @@ static void blktop_finish(struct fleet_host *h, bool check)
 	char err[256];
 	int st = h->exit_status;
 
+	/* The check's first line: the far side's `blktop --version`. */
+	char far_version[64] = "";
+	const char *out = h->out;
+	size_t outlen = h->outlen;
+	if (check && out && !strncmp(out, "#blktop-version ", 16)) {
+		const char *nl = memchr(out, '\n', outlen);
+		size_t k = nl ? (size_t)(nl - out) - 16 : outlen - 16;
+		snprintf(far_version, sizeof(far_version), "%.*s", (int)k, out + 16);
+		outlen -= nl ? (size_t)(nl + 1 - out) : outlen;
+		out = nl ? nl + 1 : out + outlen;
+	}
 	/* The run's report came on its final line; the check's is the
 	 * whole output. */
-	if (!h->report && h->out && h->outlen)
-		h->report = jv_parse(h->out, h->outlen, err, sizeof(err));
+	if (!h->report && out && outlen)
+		h->report = jv_parse(out, outlen, err, sizeof(err));
 	const struct jv *bt = jv_get(h->report, "blktop");
 	const char *verdict = jv_str(jv_path(bt, "device.verdict"), "");
 	snprintf(h->verdict, sizeof(h->verdict), "%s", verdict);
@@ -211,6 +232,16 @@ static void blktop_finish(struct fleet_host *h, bool check)
 		h->state = HOST_STOPPED;
 	} else {
 		h->state = HOST_FAILED;
+	}
+	/* Its usage error on the format: a blktop from before jsonl. */
+	if (h->state == HOST_BROKEN && st == BLKTOP_USAGE && strstr(h->message, "jsonl")) {
+		if (!far_version[0])
+			snprintf(far_version, sizeof(far_version), "%s", _("blktop of unknown version"));
+		snprintf(h->version, sizeof(h->version), "%s", far_version);
+		snprintf(h->message, sizeof(h->message),
+			 _("%s there is too old: it does not speak --output-format=jsonl, which the "
+			   "fleet reads (update it, or use --driver=fio)"),
+			 far_version);
 	}
 	if (h->state == HOST_BROKEN && st == 127 && !h->message[0])
 		snprintf(h->message, sizeof(h->message), "%s", _("blktop not found there"));

@@ -40,6 +40,9 @@ static const char *runs_program(const char *name, const char *value)
 	if (!strcmp(name, "ioengine") && value &&
 	    (!strcmp(value, "exec") || !strncmp(value, "external", 8)))
 		return "ioengine=exec/external";
+	/* fio dlopens an engine name it does not know: a path is code. */
+	if (!strcmp(name, "ioengine") && value && strchr(value, '/'))
+		return "ioengine=PATH";
 	return NULL;
 }
 
@@ -122,6 +125,10 @@ static int plan_run(const struct fleet_job *job, struct fio_plan *p, bool *has_n
 		const char *what = runs_program(name, value);
 		if (what)
 			return refuse_program(what);
+		/* blktop's own live lines: fio's server would send a status
+		 * (TS) each interval, counted twice in the report. */
+		if (o && !strcmp(o->name, "status-interval"))
+			continue;
 		if (!strcmp(name, "name"))
 			*has_name = true;
 		if ((!strcmp(name, "rw") || !strcmp(name, "readwrite")) && value && mode_writes(value))
@@ -208,6 +215,54 @@ int fio_plan_make(const struct fleet_job *job, struct fio_plan *p)
 		p->target_at--;
 	}
 	return 0;
+}
+
+/* A line's option name ("filename" of "  filename = x"), cut to len. */
+static void line_name(const char *s, size_t n, char *name, size_t len)
+{
+	while (n && (*s == ' ' || *s == '\t')) {
+		s++;
+		n--;
+	}
+	const char *eq = memchr(s, '=', n);
+	size_t k = eq ? (size_t)(eq - s) : n;
+	while (k && (s[k - 1] == ' ' || s[k - 1] == '\t' || s[k - 1] == '\r'))
+		k--;
+	snprintf(name, len, "%.*s", (int)(k < len ? k : len - 1), s);
+}
+
+char *fio_plan_jobtext(const char *text, size_t len, const char *target, size_t *outlen)
+{
+	char *fw = fio_plan_target(target);
+	if (!fw)
+		return NULL;
+	/* "[global]\nfilename=T\n" first: fio applies a global section to
+	 * every job after it, and a later one adds to it. */
+	size_t cap = len + strlen(fw) + 64, n = 0;
+	char *out = malloc(cap);
+	if (!out) {
+		free(fw);
+		return NULL;
+	}
+	n += (size_t)snprintf(out, cap, "; blktop: this host's target, from --hosts\n[global]\n%s\n",
+			      fw + 2);
+	free(fw);
+	const char *s = text, *end = text + len;
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t k = nl ? (size_t)(nl - s) + 1 : (size_t)(end - s);
+		char name[64];
+		line_name(s, k, name, sizeof(name));
+		/* Every section's own filename gives way to the host's. */
+		if (strcasecmp(name, "filename")) {
+			memcpy(out + n, s, k);
+			n += k;
+		}
+		s += k;
+	}
+	out[n] = '\0';
+	*outlen = n;
+	return out;
 }
 
 void fio_plan_free(struct fio_plan *p)

@@ -27,5 +27,9 @@ int fio_plan_make(const struct fleet_job *job, struct fio_plan *p);
 void fio_plan_free(struct fio_plan *p);
 /* "--filename=T", T under /dev unless it has a '/' (malloc'd). */
 char *fio_plan_target(const char *t);
+/* A job file's text for a host with its own target (HOST=TARGET): a
+ * global filename of that target first, every section's own filename
+ * left out (malloc'd, its length in *outlen; NULL: no memory). */
+char *fio_plan_jobtext(const char *text, size_t len, const char *target, size_t *outlen);
 
 #endif

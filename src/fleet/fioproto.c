@@ -451,3 +451,63 @@ uint64_t fiop_plat(const struct fiop_dir *d, unsigned idx)
 {
 	return idx < FIOP_PLAT_NR && d->plat ? get64(d->plat + (size_t)idx * 8) : 0;
 }
+
+/* jobs_eta as fio sends it: four u32 counts, then m_rate, t_rate and rate
+ * (u64 per direction), m_iops, t_iops and iops (u32 per direction), a
+ * pad, elapsed and eta seconds (u64), is_pow2, unit_base, sig_figs,
+ * files_open, nr_threads, a pad (u32), then the job-state string. Read
+ * from fio's stat.h: the same in 3.33 (97), 3.42 (120) and the tree after
+ * it (121). A server with no job yet sends the fixed part alone, zeroed. */
+struct eta_layout {
+	uint16_t version;
+	size_t fixed, rate, iops, elapsed, eta, files_open;
+};
+
+static const struct eta_layout eta_layouts[] = {
+	{ 121, 168, 64, 112, 128, 136, 156 },
+	{ 120, 168, 64, 112, 128, 136, 156 },
+	{ 97, 168, 64, 112, 128, 136, 156 },
+};
+
+bool fiop_parse_eta(const struct fiop_cmd *c, struct fiop_eta *e, char *err, size_t errlen)
+{
+	const struct eta_layout *l = NULL;
+	for (size_t i = 0; i < sizeof(eta_layouts) / sizeof(eta_layouts[0]); i++)
+		if (eta_layouts[i].version == c->version)
+			l = &eta_layouts[i];
+	if (!l) {
+		snprintf(err, errlen,
+			 _("fio's server speaks protocol version %u, whose ETA layout blktop does "
+			   "not know"),
+			 c->version);
+		return false;
+	}
+	const uint8_t *p = c->pdu;
+	/* The fixed part alone, or with a NUL-ended string that fills the
+	 * rest exactly: any other size is another layout. */
+	bool ok = c->len == l->fixed ||
+		  (c->len > l->fixed && !p[c->len - 1] &&
+		   strnlen((const char *)p + l->fixed, c->len - l->fixed) == c->len - l->fixed - 1);
+	if (!ok) {
+		snprintf(err, errlen,
+			 _("fio's server (protocol %u) sent a %zu-byte ETA, not of that version's "
+			   "layout (%zu bytes and the job states)"),
+			 c->version, c->len, l->fixed);
+		return false;
+	}
+	memset(e, 0, sizeof(*e));
+	e->nr_running = get32(p);
+	e->nr_ramp = get32(p + 4);
+	e->nr_pending = get32(p + 8);
+	e->nr_setting_up = get32(p + 12);
+	for (int d = 0; d < FIOP_DIRS; d++) {
+		e->rate_kib[d] = get64(p + l->rate + 8 * (size_t)d);
+		e->iops[d] = get32(p + l->iops + 4 * (size_t)d);
+	}
+	e->elapsed_sec = get64(p + l->elapsed);
+	e->eta_sec = get64(p + l->eta);
+	e->files_open = get32(p + l->files_open);
+	if (c->len > l->fixed)
+		field_text(e->run_str, sizeof(e->run_str), p + l->fixed, c->len - l->fixed);
+	return true;
+}

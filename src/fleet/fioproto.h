@@ -164,4 +164,19 @@ void fiop_versions_text(char *buf, size_t len);
 bool fiop_parse_ts(const struct fiop_cmd *c, struct fiop_ts *ts, char *err, size_t errlen);
 uint64_t fiop_plat(const struct fiop_dir *d, unsigned idx);
 
+/* ETA, the answer to SEND_ETA: the server's jobs' rates since the last
+ * SEND_ETA (fio computes them over the time between two asks). */
+struct fiop_eta {
+	uint32_t nr_running, nr_ramp, nr_pending, nr_setting_up, files_open;
+	uint64_t rate_kib[FIOP_DIRS];  /* KiB/s, as fio's client shows them */
+	uint32_t iops[FIOP_DIRS];
+	uint64_t elapsed_sec, eta_sec;
+	char run_str[64];              /* fio's job states ("R", "_"...), cut */
+};
+
+/* Parses ETA for the command's protocol version; false with a line in err
+ * when the version's layout is unknown or the payload is not of that
+ * layout (its fixed part, then the job-state string and its NUL). */
+bool fiop_parse_eta(const struct fiop_cmd *c, struct fiop_eta *e, char *err, size_t errlen);
+
 #endif

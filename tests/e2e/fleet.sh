@@ -212,4 +212,31 @@ jq -e --arg a "$h2" --arg b "$h3" '
 	pass "killed host: dropped; the other stopped on SIGINT with its report" ||
 	fail "killed host: $(jq -c '[.hosts[] | {host, state, exit_status, message}]' "$WORK/kill.json")"
 none_left "killed host"
+# A far-side blktop from before jsonl (a stand-in that answers as blktop
+# 0.0.9 did: --output-format takes normal, json and csv) is refused at
+# its check, in one line naming its version; nothing runs there.
+cat >"$WORK/old_blktop" <<EOF
+#!/bin/sh
+[ "\$1" = --version ] && { echo "blktop 0.0.9"; echo "engines: libaio"; exit 0; }
+for a; do
+	case \$a in
+	--output-format=normal|--output-format=json|--output-format=csv) ;;
+	--output-format=*)
+		echo "blktop: --output-format: unknown format '\${a#--output-format=}' (allowed: normal, json, csv)" >&2
+		exit 2 ;;
+	esac
+done
+exec "$remote" "\$@"
+EOF
+chmod +x "$WORK/old_blktop"
+r2=$(awk '{ print $3 }' "/sys/block/$(basename "$dev2")/stat")
+out=$("$BLKTOP" --ssh="$SSH_CMD" --batch --remote-blktop="$WORK/old_blktop" --hosts="$h2=$dev2" \
+	--run randread --runtime=1 2>&1)
+rc=$?
+[ $rc != 0 ] && [ "$(printf '%s\n' "$out" | grep -c 'too old')" = 1 ] &&
+	printf '%s\n' "$out" | grep 'too old' | grep -q 'blktop 0.0.9' &&
+	pass "blktop too old for jsonl: refused in one line: $(printf '%s\n' "$out" | grep 'too old')" ||
+	fail "blktop too old for jsonl: exit $rc: $out"
+[ $(($(awk '{ print $3 }' "/sys/block/$(basename "$dev2")/stat") - r2)) -lt 256 ] ||
+	fail "blktop too old for jsonl: $dev2 was read"
 finish

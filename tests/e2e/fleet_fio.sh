@@ -9,7 +9,12 @@
 # --force is refused by fio under the --readonly blktop adds; a server
 # killed mid-run is marked dropped while the other host finishes; a
 # server of a protocol version nobody knows (a fake one) is refused with
-# its version named; no fio server is left running afterwards.
+# its version named; no fio server is left running afterwards. Also: the
+# fleet's percentiles are the combined histogram's; live lines from each
+# server's ETA; a two-section job file with HOST=TARGET runs on each
+# host's own device; jobs that run programs are refused before any host
+# is reached; a server asking for a file (a fake) gets no file, and no
+# VTRIGGER is ever sent.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 . "${top_srcdir:-.}/tests/e2e/sshd_lib.sh"
@@ -55,7 +60,8 @@ sectors_written() { awk '{ print $7 }' "/sys/block/$(basename "$1")/stat"; }
 # version and protocol named, and what fio read there.
 r2=$(sectors_read "$dev2") r3=$(sectors_read "$dev3")
 out=$(fleet --output-format=json --hosts="$h2=$dev2,$h3=$dev3" --run randread \
-	--runtime=1 --time_based --bs=4k --ioengine=libaio --iodepth=4 --direct=1 2>"$WORK/err")
+	--runtime=2 --time_based --bs=4k --ioengine=libaio --iodepth=4 --direct=1 \
+	--status-interval=1 2>"$WORK/err")
 rc=$?
 printf '%s\n' "$out" >"$WORK/two.json"
 [ $rc = 0 ] || fail "two hosts: exit $rc: $(cat "$WORK/err")"
@@ -71,9 +77,24 @@ jq -e '(.fleet.read.total_ios == ([.hosts[].report.jobs[].read.total_ios] | add)
 	(.fleet.read.io_bytes == ([.hosts[].report.jobs[].read.io_bytes] | add)) and
 	(.fleet.read.clat_ns.percentile["99.000000"] > 0) and
 	all(.hosts[].report.jobs[].read; .clat_ns.N == .total_ios and
-		([.clat_ns.bins[]] | add) == .total_ios)' \
+		([.clat_ns.bins[]] | add) == .total_ios) and
+	all(.hosts[]; .report.jobs | length == 1)' \
 	"$WORK/two.json" >/dev/null && pass "two hosts: fleet totals = the sum of the hosts' status, histograms whole" ||
 	fail "two hosts: fleet $(jq -c '.fleet.read' "$WORK/two.json") vs hosts $(jq -c '[.hosts[].report.jobs[].read | {total_ios, iops, N: .clat_ns.N}]' "$WORK/two.json")"
+# The fleet's percentiles are those of the hosts' histograms added up
+# (fio's rule: the first bin whose running count reaches p% of all),
+# never an average of the hosts' percentiles.
+jq -e '
+def pct($b; $tot; $p): reduce $b[] as $x ({run: 0, v: null};
+	if .v == null then (.run += $x.n) | (if .run >= $p / 100 * $tot then .v = $x.ns else . end)
+	else . end) | .v;
+([.hosts[].report.jobs[].read.clat_ns.bins | to_entries[]] | group_by(.key | tonumber) |
+	map({ns: (.[0].key | tonumber), n: (map(.value) | add)}) | sort_by(.ns)) as $b |
+($b | map(.n) | add) as $tot | .fleet.read.clat_ns.percentile as $f |
+[pct($b; $tot; 50), pct($b; $tot; 99), pct($b; $tot; 99.9)] ==
+	[$f["50.000000"], $f["99.000000"], $f["99.900000"]]' "$WORK/two.json" >/dev/null &&
+	pass "two hosts: merged p50/p99/p99.9 = those of the combined histogram ($(jq -c '[.fleet.read.clat_ns.percentile["50.000000","99.000000","99.900000"]]' "$WORK/two.json"))" ||
+	fail "two hosts: merged percentiles $(jq -c '.fleet.read.clat_ns.percentile' "$WORK/two.json") are not the combined histogram's"
 # Each server read its own host's device (other screens' probes add a
 # few reads; fio's own are at least what it reported).
 for pair in "$h2 $dev2 $r2" "$h3 $dev3 $r3"; do
@@ -88,8 +109,8 @@ none_left "two hosts"
 # Four hosts at once, each its own device: four reports and the fleet's,
 # each host's read on its own device.
 for n in 2 3 4 5; do eval "r$n=\$(sectors_read \"\$dev$n\")"; done
-out=$(fleet --hosts="$h2=$dev2,$h3=$dev3,$h4=$dev4,$h5=$dev5" --run randread --runtime=1 \
-	--time_based --bs=4k 2>"$WORK/err")
+out=$(fleet --hosts="$h2=$dev2,$h3=$dev3,$h4=$dev4,$h5=$dev5" --run randread --runtime=3 \
+	--time_based --bs=4k --status-interval=1 2>"$WORK/err")
 rc=$?
 [ $rc = 0 ] && [ "$(printf '%s\n' "$out" | grep -c ': done (fio ')" = 4 ] &&
 	printf '%s\n' "$out" | grep -q '^Fleet: 4 hosts, 4 reported' &&
@@ -99,7 +120,88 @@ for n in 2 3 4 5; do
 	eval "d=\$dev$n r=\$r$n"
 	[ $(($(sectors_read "$d") - r)) -gt 0 ] || fail "four hosts: nothing was read on host $n's $d"
 done
+# Live figures: fio's ETA (SEND_ETA) each interval, a line per host with
+# its read rate, not zero.
+for h in "$h2" "$h3" "$h4" "$h5"; do
+	printf '%s\n' "$out" | grep -Eq "^$h: t=[0-9.]+s read: IOPS=[1-9]" ||
+		fail "four hosts: no live line with read IOPS for $h: $out"
+done
+pass "four hosts: live lines from fio's ETA for each host ($(printf '%s\n' "$out" | grep -m1 "^$h2: t="))"
 none_left "four hosts"
+
+# A job file of two sections, each host its own target (HOST=TARGET):
+# the file's own filenames give way to the host's; both sections run on
+# each host, on that host's device.
+cat >"$WORK/two.fio" <<EOF
+[global]
+ioengine=libaio
+direct=1
+bs=4k
+runtime=1
+time_based
+filename=/nonexistent/blktop-fleet-test
+[rand]
+rw=randread
+[seq]
+rw=read
+filename=/nonexistent/blktop-fleet-test2
+EOF
+r2=$(sectors_read "$dev2") r3=$(sectors_read "$dev3")
+out=$(fleet --output-format=json --hosts="$h2=$dev2,$h3=$dev3" --job "$WORK/two.fio" 2>"$WORK/err")
+rc=$?
+printf '%s\n' "$out" >"$WORK/job.json"
+[ $rc = 0 ] && jq -e 'all(.hosts[]; .state == "done" and (.report.jobs | length == 2) and
+	all(.report.jobs[]; .read.total_ios > 0))' "$WORK/job.json" >/dev/null &&
+	pass "job file, HOST=TARGET: two sections done on each host" ||
+	fail "job file, HOST=TARGET: exit $rc: $(jq -c '[.hosts[] | {host, state, message, jobs: [.report.jobs[]?.jobname]}]' "$WORK/job.json" 2>&1) $(cat "$WORK/err")"
+for pair in "$h2 $dev2 $r2" "$h3 $dev3 $r3"; do
+	set -- $pair
+	bytes=$(jq --arg h "$1" '[.hosts[] | select(.host == $h) | .report.jobs[].read.io_bytes] | add' "$WORK/job.json")
+	now=$(sectors_read "$2")
+	[ -n "$bytes" ] && [ "$bytes" != null ] && [ "$bytes" -gt 0 ] && [ $(((now - $3) * 512)) -ge "$bytes" ] ||
+		fail "job file, HOST=TARGET: $1 reported $bytes bytes but $2 read $(((now - $3) * 512))"
+done
+none_left "job file, HOST=TARGET"
+
+# A job that runs a program on the far side is never sent: refused here
+# (exit 2) before any host is reached, from a job file's second section
+# or from the command line.
+printf '[a]\nrw=read\n[b]\nrw=read\nexec_prerun=touch %s/ran\n' "$WORK" >"$WORK/exec.fio"
+out=$(fleet --hosts="$h2=$dev2" --job "$WORK/exec.fio" 2>&1)
+rc=$?
+[ $rc = 2 ] && printf '%s\n' "$out" | grep -q 'exec_prerun' && [ ! -e "$WORK/ran" ] &&
+	pass "exec_prerun in a job file: refused (exit 2): $(printf '%s\n' "$out" | grep exec_prerun)" ||
+	fail "exec_prerun in a job file: exit $rc: $out"
+out=$(fleet --hosts="$h2=$dev2" --run read --exec_postrun="touch $WORK/ran" 2>&1)
+rc=$?
+[ $rc = 2 ] && printf '%s\n' "$out" | grep -q 'exec_postrun' && [ ! -e "$WORK/ran" ] &&
+	pass "exec_postrun on the command line: refused (exit 2): $(printf '%s\n' "$out" | grep exec_postrun)" ||
+	fail "exec_postrun on the command line: exit $rc: $out"
+# fio dlopens an engine it does not know by name: a path is code to load.
+printf '[a]\nrw=read\nioengine=%s/engine.so\n' "$WORK" >"$WORK/so.fio"
+out=$(fleet --hosts="$h2=$dev2" --job "$WORK/so.fio" 2>&1)
+rc=$?
+[ $rc = 2 ] && printf '%s\n' "$out" | grep -q 'ioengine=PATH' &&
+	pass "ioengine=PATH in a job file: refused (exit 2)" ||
+	fail "ioengine=PATH in a job file: exit $rc: $out"
+none_left "a job that runs a program"
+
+# A server that asks for a file (SENDFILE) gets an answer without one;
+# blktop sends no VTRIGGER and no file at any point (the fake logs every
+# command it was sent: opcode and payload size).
+cat >"$WORK/fake_sendfile" <<EOF
+#!/bin/sh
+FAKE_MODE=sendfile FAKE_LOG=$WORK/fake.log exec python3 $fake "\$@"
+EOF
+chmod +x "$WORK/fake_sendfile"
+: >"$WORK/fake.log"
+out=$(fleet --remote-fio="$WORK/fake_sendfile" --hosts="$h2=$dev2" --run randread --runtime=1 2>"$WORK/err")
+rc=$?
+[ $rc != 0 ] && printf '%s\n' "$out" | grep -q 'blktop-fake-secret: refused' &&
+	grep -q '^21 8$' "$WORK/fake.log" && ! grep -q '^20 ' "$WORK/fake.log" &&
+	! awk '$1 == 21 && $2 != 8 { bad = 1 } END { exit !bad }' "$WORK/fake.log" &&
+	pass "SENDFILE: refused with an empty answer, no file and no VTRIGGER sent (sent: $(tr '\n' ' ' <"$WORK/fake.log"))" ||
+	fail "SENDFILE: exit $rc: $out; sent: $(tr '\n' ' ' <"$WORK/fake.log")"
 
 # A write without --force: fio, under --readonly, refuses it on each host;
 # nothing is written.
@@ -114,6 +216,20 @@ printf '%s\n' "$out" >"$WORK/write.json"
 grep -q -- '--force' "$WORK/err" || fail "write without --force: stderr does not say --force allows it: $(cat "$WORK/err")"
 [ "$(sectors_written "$dev2")" = "$w2" ] || fail "write without --force: $dev2 was written"
 none_left "write without --force"
+
+# The same write with --force: fio runs it without --readonly (stderr says
+# so) and it writes the host's device.
+w3=$(sectors_written "$dev3")
+out=$(fleet --force --output-format=json --hosts="$h3=$dev3" --run randwrite --size=4m \
+	--ioengine=libaio --direct=1 2>"$WORK/err")
+rc=$?
+[ $rc = 0 ] && printf '%s\n' "$out" | jq -e '.hosts[0].state == "done" and
+	.hosts[0].report.jobs[0].write.io_bytes == 4194304' >/dev/null &&
+	grep -q 'without --readonly' "$WORK/err" &&
+	[ $((($(sectors_written "$dev3") - w3) * 512)) -ge 4194304 ] &&
+	pass "write with --force: runs without --readonly, 4 MiB written: $(cat "$WORK/err")" ||
+	fail "write with --force: exit $rc: $(printf '%s\n' "$out" | jq -c '[.hosts[] | {state, message}]' 2>&1) $(cat "$WORK/err")"
+none_left "write with --force"
 
 # A server killed mid-run: that host is dropped, the other finishes.
 r3=$(sectors_read "$dev3")

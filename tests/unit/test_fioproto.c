@@ -5,7 +5,9 @@
  * fragments of a long payload read back one byte at a time, and a thread
  * status (TS) taken from the real fio server installed here, started by
  * this test on 127.0.0.1 with a job whose figures are known in advance
- * (the null engine reading 4 MiB in 4 KiB blocks: 1024 I/Os). */
+ * (the null engine reading 4 MiB in 4 KiB blocks: 1024 I/Os); the ETA
+ * (jobs_eta) made by hand and from that server while a job runs; and a
+ * job file's text as sent to a host with its own target. */
 #include "config.h"
 
 #include <arpa/inet.h>
@@ -28,6 +30,7 @@
 
 #include <cmocka.h>
 
+#include "fleet/fio_plan.h"
 #include "fleet/fioproto.h"
 
 static void test_crc16(void **state)
@@ -179,10 +182,11 @@ static void send_buf(int fd, struct fiop_buf *b)
 
 /* The next command from fd, 0 at end of stream. 60 s at most: the
  * machine is shared and may be slow, but never that slow. */
+static uint8_t chunk[65536];
+static size_t have, off;
+
 static int next_cmd(int fd, struct fiop_rx *rx, struct fiop_cmd *c)
 {
-	static uint8_t chunk[65536];
-	static size_t have, off;
 	for (;;) {
 		while (off < have) {
 			char err[256];
@@ -206,15 +210,17 @@ static int next_cmd(int fd, struct fiop_rx *rx, struct fiop_cmd *c)
 	}
 }
 
-static void test_real_ts(void **state)
+/* Starts the installed `fio --server` on a free loopback port and probes
+ * it in the version it speaks: the connected socket, its version in *vp. */
+static int start_real_server(uint16_t *vp, struct fiop_buf *bp, struct fiop_rx *rxp)
 {
-	(void)state;
-	if (system("fio --version >/dev/null 2>&1")) {
-		fprintf(stderr, "SKIPPED: fio is not installed: the TS of a real server is NOT tested\n");
-		skip();
-	}
+	struct fiop_buf b = *bp;
+	struct fiop_rx rx = *rxp;
+	struct fiop_cmd c;
+	struct fiop_probe_reply pr;
 	/* A port nobody else here uses, tried until fio can bind it. */
 	int port = 0, fd = -1;
+	have = off = 0; /* nothing left of another server's stream */
 	srand((unsigned)getpid() ^ (unsigned)time(NULL));
 	for (int attempt = 0; attempt < 20 && fd < 0; attempt++) {
 		port = 30000 + rand() % 20000;
@@ -245,10 +251,6 @@ static void test_real_ts(void **state)
 	/* The version: a server answers a probe of another version with a
 	 * line (TEXT) in its own version's header, then hangs up; a probe in
 	 * that version is answered. */
-	struct fiop_buf b = { 0 };
-	struct fiop_rx rx = { 0 };
-	struct fiop_cmd c;
-	struct fiop_probe_reply pr;
 	uint16_t version = fiop_versions[0];
 	assert_int_equal(fiop_probe(&b, version, "unit"), 0);
 	send_buf(fd, &b);
@@ -273,6 +275,33 @@ static void test_real_ts(void **state)
 	assert_non_null(strstr(pr.fio_version, "fio-3."));
 	if (!strcmp(pr.fio_version, "fio-3.33"))
 		assert_int_equal(version, 97);
+
+	*vp = version;
+	*bp = b;
+	*rxp = rx;
+	return fd;
+}
+
+static bool have_fio(const char *what)
+{
+	if (system("fio --version >/dev/null 2>&1")) {
+		fprintf(stderr, "SKIPPED: fio is not installed: the %s of a real server is NOT tested\n",
+			what);
+		return false;
+	}
+	return true;
+}
+
+static void test_real_ts(void **state)
+{
+	(void)state;
+	if (!have_fio("TS"))
+		skip();
+	struct fiop_buf b = { 0 };
+	struct fiop_rx rx = { 0 };
+	struct fiop_cmd c;
+	uint16_t version;
+	int fd = start_real_server(&version, &b, &rx);
 
 	const char *argv[] = { "fio",	      "--readonly",	"--name=cap", "--ioengine=null",
 			       "--rw=read",   "--bs=4k",	"--size=4m" };
@@ -323,6 +352,125 @@ static void test_real_ts(void **state)
 	stop_server();
 }
 
+/* ETA as fio 3.33 lays it out, made by hand: the fixed part and the
+ * job-state string; another size, or an unknown version, refused. */
+static void test_eta_layout(void **state)
+{
+	(void)state;
+	uint8_t pdu[168 + 3] = { 0 };
+	struct fiop_eta e;
+	char err[256];
+	pdu[0] = 2;                        /* nr_running */
+	pdu[64] = 0x10, pdu[65] = 0x27;    /* rate[read] = 10000 KiB/s */
+	pdu[72 + 1] = 0x01;                /* rate[write] = 256 */
+	pdu[112] = 0xc4, pdu[113] = 0x09;  /* iops[read] = 2500 */
+	pdu[116] = 64;                     /* iops[write] */
+	pdu[128] = 5;                      /* elapsed_sec */
+	pdu[136] = 7;                      /* eta_sec */
+	pdu[168] = 'R', pdu[169] = 'R';    /* run_str "RR" */
+	struct fiop_cmd c = { .version = 97, .opcode = FIOP_ETA, .pdu = pdu, .len = sizeof(pdu) };
+	assert_true(fiop_parse_eta(&c, &e, err, sizeof(err)));
+	assert_int_equal(e.nr_running, 2);
+	assert_int_equal(e.rate_kib[0], 10000);
+	assert_int_equal(e.rate_kib[1], 256);
+	assert_int_equal(e.iops[0], 2500);
+	assert_int_equal(e.iops[1], 64);
+	assert_int_equal(e.elapsed_sec, 5);
+	assert_int_equal(e.eta_sec, 7);
+	assert_string_equal(e.run_str, "RR");
+	/* The fixed part alone: a server with no job yet. */
+	c.len = 168;
+	assert_true(fiop_parse_eta(&c, &e, err, sizeof(err)));
+	/* A string that does not end where the payload does. */
+	pdu[170] = 'x';
+	c.len = sizeof(pdu);
+	assert_false(fiop_parse_eta(&c, &e, err, sizeof(err)));
+	assert_non_null(strstr(err, "171"));
+	c.len = 160;
+	assert_false(fiop_parse_eta(&c, &e, err, sizeof(err)));
+	/* Another protocol: not read at all. */
+	c.len = 168;
+	c.version = 101;
+	assert_false(fiop_parse_eta(&c, &e, err, sizeof(err)));
+	assert_non_null(strstr(err, "101"));
+}
+
+/* SEND_ETA to the installed server while a rate-limited job runs: the
+ * answer is of the layout read above, its rate and IOPS in the places
+ * said (4 KiB blocks: the KiB/s are four times the IOPS, give or take
+ * fio's rounding of each), no writes. */
+static void test_real_eta(void **state)
+{
+	(void)state;
+	if (!have_fio("ETA"))
+		skip();
+	struct fiop_buf b = { 0 };
+	struct fiop_rx rx = { 0 };
+	struct fiop_cmd c;
+	uint16_t version;
+	int fd = start_real_server(&version, &b, &rx);
+	const char *argv[] = { "fio",	     "--readonly",	"--name=eta",	"--ioengine=null",
+			       "--rw=read",  "--bs=4k",		"--size=1g",	"--time_based",
+			       "--runtime=30", "--rate_iops=500" };
+	assert_int_equal(fiop_jobline(&b, version, argv, 10), 0);
+	send_buf(fd, &b);
+	while (next_cmd(fd, &rx, &c) && c.opcode != FIOP_START)
+		;
+	assert_int_equal(c.opcode, FIOP_START);
+	assert_int_equal(fiop_cmd(&b, version, FIOP_RUN, 0, NULL, 0), 0);
+	send_buf(fd, &b);
+	/* Asked once a second until the job runs and has done I/O. */
+	bool seen = false;
+	for (int ask = 0; ask < 60 && !seen; ask++) {
+		sleep(1);
+		assert_int_equal(fiop_cmd(&b, version, FIOP_SEND_ETA, 1000 + (uint64_t)ask, NULL, 0), 0);
+		send_buf(fd, &b);
+		while (next_cmd(fd, &rx, &c) && c.opcode != FIOP_ETA)
+			;
+		assert_int_equal(c.opcode, FIOP_ETA);
+		assert_int_equal(c.tag, 1000 + (uint64_t)ask);
+		struct fiop_eta e;
+		char err[256];
+		assert_true(fiop_parse_eta(&c, &e, err, sizeof(err)));
+		if (!e.nr_running || !e.iops[0])
+			continue;
+		seen = true;
+		assert_int_equal(e.nr_running, 1);
+		assert_int_equal(e.iops[1], 0);
+		assert_int_equal(e.rate_kib[1], 0);
+		assert_true(e.rate_kib[0] + 4 >= 4 * (uint64_t)e.iops[0]);
+		assert_true(e.rate_kib[0] <= 4 * (uint64_t)e.iops[0] + 4);
+		assert_true(e.elapsed_sec >= 1);
+	}
+	assert_true(seen);
+	assert_int_equal(fiop_cmd(&b, version, FIOP_QUIT, 0, NULL, 0), 0);
+	send_buf(fd, &b);
+	close(fd);
+	fiop_rx_free(&rx);
+	fiop_buf_free(&b);
+	stop_server();
+}
+
+/* A job file for a host with its own target: the target as a global
+ * filename first, every section's own filename out, the rest as it was. */
+static void test_jobtext_target(void **state)
+{
+	(void)state;
+	static const char in[] = "[global]\nbs=4k\nfilename=/dev/a\n[one]\nrw=read\n"
+				 "  FileName = /dev/b\n[two]\nfilename_format=x\nrw=randread";
+	size_t len = 0;
+	char *out = fio_plan_jobtext(in, sizeof(in) - 1, "vdc", &len);
+	assert_non_null(out);
+	assert_int_equal(strlen(out), len);
+	assert_string_equal(out, "; blktop: this host's target, from --hosts\n[global]\n"
+				 "filename=/dev/vdc\n[global]\nbs=4k\n[one]\nrw=read\n[two]\n"
+				 "filename_format=x\nrw=randread");
+	free(out);
+	out = fio_plan_jobtext(in, sizeof(in) - 1, "/tmp/f", &len);
+	assert_non_null(strstr(out, "\nfilename=/tmp/f\n"));
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -331,6 +479,9 @@ int main(void)
 		cmocka_unit_test(test_fragments),
 		cmocka_unit_test(test_unknown_layout),
 		cmocka_unit_test(test_real_ts),
+		cmocka_unit_test(test_eta_layout),
+		cmocka_unit_test(test_real_eta),
+		cmocka_unit_test(test_jobtext_target),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	stop_server();
