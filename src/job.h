@@ -4,6 +4,7 @@
 #ifndef BLKTOP_JOB_H
 #define BLKTOP_JOB_H
 
+#include <errno.h>
 #include <limits.h>
 #include <sched.h>
 #include <stdbool.h>
@@ -51,6 +52,10 @@ enum cpus_policy { CPUS_SHARED, CPUS_SPLIT };
  * (fio's policies); "verify" covers blocks that fail verification. */
 enum { COE_NONE = 0, COE_READ = 1, COE_WRITE = 2, COE_VERIFY = 4,
        COE_IO = COE_READ | COE_WRITE, COE_ALL = COE_IO | COE_VERIFY };
+/* ignore_error's kinds, fio's order: read, write, verify. An EILSEQ is a
+ * verify error whichever the direction (fio's td_error_type). */
+enum { ERRK_READ, ERRK_WRITE, ERRK_VERIFY, ERRK_COUNT };
+#define JOB_IGNORE_ERR_MAX 16
 
 /* fio's fallocate= modes for the files it lays out. */
 enum falloc_mode { FALLOC_NONE, FALLOC_NATIVE, FALLOC_POSIX, FALLOC_KEEP, FALLOC_TRUNCATE };
@@ -151,6 +156,11 @@ struct job_spec {
 	bool new_group;
 	unsigned long long status_interval_ms;
 	int continue_on_error;           /* COE_* bits */
+	/* ignore_error: the errnos each kind lets pass; none listed: fio's
+	 * default, EIO and EILSEQ. */
+	int ignore_error[ERRK_COUNT][JOB_IGNORE_ERR_MAX];
+	unsigned ignore_error_n[ERRK_COUNT];
+	bool error_dump;                 /* a line for every failed I/O */
 	/* fio's submission and completion batching, with its defaults: one
 	 * I/O per submit call, one completion asked for per wait. 0 in
 	 * complete_max and low means "as complete_min" and "as iodepth". */
@@ -318,6 +328,34 @@ static inline unsigned long long job_bs_max(const struct job_spec *j)
 			r = hi > r ? hi : r;
 		}
 	return r ? r : j->bs;
+}
+
+/* fio's rule (td_error.c) for whether a failed I/O of direction dir
+ * (0 read, 1 write) with errno err is counted and let pass: its kind
+ * must be in continue_on_error and err in the kind's ignore_error list
+ * (EIO and EILSEQ when none is given). Anything else ends the job. */
+static inline int job_error_kind(int dir, int err)
+{
+	return err == EILSEQ ? ERRK_VERIFY : dir == 0 ? ERRK_READ : ERRK_WRITE;
+}
+/* Whether continue_on_error covers the kind at all: fio counts such an
+ * error in total_err even when its errno then ends the job. */
+static inline bool job_error_covered(const struct job_spec *j, int dir, int err)
+{
+	return j->continue_on_error & (1 << job_error_kind(dir, err));
+}
+static inline bool job_error_ignored(const struct job_spec *j, int dir, int err)
+{
+	int kind = job_error_kind(dir, err);
+	if (!(j->continue_on_error & (1 << kind)))
+		return false;
+	unsigned n = j->ignore_error_n[kind];
+	if (!n)
+		return err == EIO || err == EILSEQ;
+	for (unsigned i = 0; i < n; i++)
+		if (j->ignore_error[kind][i] == err)
+			return true;
+	return false;
 }
 
 #endif

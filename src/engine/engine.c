@@ -212,6 +212,19 @@ static void set_io_error(struct job_thread *t, const struct io_unit *io, int err
 	stop_on_error(t, err, "I/O error");
 }
 
+/* error_dump: a failed I/O that the policy lets pass still gets its line
+ * (one write(2), no stdio lock in the job thread). */
+static void dump_io_error(const struct job_thread *t, const struct io_unit *io, int err)
+{
+	char line[512];
+	int n = snprintf(line, sizeof(line),
+			 io->dir == DIR_READ ? _("blktop: %s: read at offset %llu failed: %s (ignored)\n")
+					     : _("blktop: %s: write at offset %llu failed: %s (ignored)\n"),
+			 file_path(t, io->fd), (unsigned long long)io->offset, strerror(err));
+	if (n > 0 && write(STDERR_FILENO, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1) < 0)
+		return;
+}
+
 static bool may_issue(struct loop_state *ls, uint64_t now)
 {
 	struct job_thread *t = ls->t;
@@ -236,14 +249,25 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	if (io->result != (int64_t)io->len) {
 		/* A short transfer is an error too (fio counts it as EIO). */
 		int err = io->result < 0 ? (int)-io->result : EIO;
-		stat_add(&d->errors, 1);
-		if (!d->first_error) {
-			d->first_error_offset = io->offset;
-			__atomic_store_n(&d->first_error, err, __ATOMIC_RELEASE);
-		}
 		ls->err_streak++;
-		int covers = io->dir == DIR_READ ? COE_READ : COE_WRITE;
-		if (!(t->spec->continue_on_error & covers))
+		/* fio's rule: only the errnos continue_on_error's kind lets
+		 * pass are counted (fio's total_err) and go on; any other
+		 * ends the job. fio counts that one too when its kind is
+		 * covered and the I/O failed at submit or on a synchronous
+		 * engine (its break_on_this_error), not when an asynchronous
+		 * completion brings it. */
+		bool ignored = job_error_ignored(t->spec, io->dir, err);
+		if (ignored && t->spec->error_dump)
+			dump_io_error(t, io, err);
+		if (ignored || ((ls->refused || ls->eng.ops->synchronous) &&
+				job_error_covered(t->spec, io->dir, err))) {
+			stat_add(&d->errors, 1);
+			if (!d->first_error) {
+				d->first_error_offset = io->offset;
+				__atomic_store_n(&d->first_error, err, __ATOMIC_RELEASE);
+			}
+		}
+		if (!ignored)
 			set_io_error(t, io, err);
 		return;
 	}
@@ -303,7 +327,9 @@ static int submit_pending(struct loop_state *ls)
 			 * one that completes with an error. */
 			struct io_unit *io = ls->batch[sent++];
 			io->result = r;
+			ls->refused = true;
 			account(ls, io, now_ns());
+			ls->refused = false;
 			ls->free_list[ls->nfree++] = io;
 			if (t->error) {
 				while (sent < n)

@@ -466,14 +466,16 @@ int verify_read_done(struct verify_state *vs, struct io_unit *io)
 		free(text);
 	}
 
-	struct dir_stats *d = &t->dir[DIR_READ];
-	__atomic_store_n(&d->errors, d->errors + 1, __ATOMIC_RELAXED);
-	if (!d->first_error) {
-		d->first_error_offset = f.offset;
-		__atomic_store_n(&d->first_error, EILSEQ, __ATOMIC_RELEASE);
-	}
-	if ((t->spec->continue_on_error & COE_VERIFY) && !vs->spec->verify_fatal)
+	/* Counted only when let pass, as fio's total_err. */
+	if (job_error_ignored(t->spec, DIR_READ, EILSEQ) && !vs->spec->verify_fatal) {
+		struct dir_stats *d = &t->dir[DIR_READ];
+		__atomic_store_n(&d->errors, d->errors + 1, __ATOMIC_RELAXED);
+		if (!d->first_error) {
+			d->first_error_offset = f.offset;
+			__atomic_store_n(&d->first_error, EILSEQ, __ATOMIC_RELEASE);
+		}
 		return 0;
+	}
 	if (!t->error)
 		snprintf(t->error_msg, sizeof(t->error_msg), "%s", line);
 	return -EILSEQ;

@@ -12,6 +12,10 @@
  *                              dropped) and the file is opened for direct
  *                              I/O (no page cache hides the server); after
  *                              SIGUSR1 every read and write fails with EIO.
+ *   fuse_disk fail MOUNTPOINT ERRNO
+ *                              the same, failing with that errno instead
+ *                              (tests/e2e/fio_errors.sh: which errnos
+ *                              continue_on_error and ignore_error let pass).
  *
  * In both modes SIGTERM or SIGKILL ends the server and the kernel fails
  * every request from then on: the device is gone.
@@ -37,6 +41,7 @@
 
 static volatile sig_atomic_t broken;  /* SIGUSR1 came */
 static int fail_mode;                  /* "fail" rather than "hang" */
+static int fail_errno = EIO;           /* what a broken disk answers */
 
 static void on_usr1(int sig)
 {
@@ -164,7 +169,7 @@ static void serve(int fd)
 			if (!broken)
 				reply_read(fd, in->unique, arg);
 			else if (fail_mode)
-				reply(fd, in->unique, -EIO, NULL, 0);
+				reply(fd, in->unique, -fail_errno, NULL, 0);
 			break;
 		case FUSE_WRITE: {
 			const struct fuse_write_in *w = arg;
@@ -174,7 +179,7 @@ static void serve(int fd)
 				break;
 			}
 			if (broken) {
-				reply(fd, in->unique, -EIO, NULL, 0);
+				reply(fd, in->unique, -fail_errno, NULL, 0);
 				break;
 			}
 			memset(&o, 0, sizeof(o));
@@ -206,11 +211,14 @@ int main(int argc, char **argv)
 	char opts[128];
 	int fd;
 
-	if (argc != 3 || (strcmp(argv[1], "hang") && strcmp(argv[1], "fail"))) {
-		fprintf(stderr, "usage: fuse_disk hang|fail MOUNTPOINT\n");
+	if (argc < 3 || argc > 4 || (strcmp(argv[1], "hang") && strcmp(argv[1], "fail")) ||
+	    (argc == 4 && (strcmp(argv[1], "fail") || atoi(argv[3]) <= 0))) {
+		fprintf(stderr, "usage: fuse_disk hang|fail MOUNTPOINT [ERRNO]\n");
 		return 2;
 	}
 	fail_mode = !strcmp(argv[1], "fail");
+	if (argc == 4)
+		fail_errno = atoi(argv[3]);
 	signal(SIGUSR1, on_usr1);
 	fd = open("/dev/fuse", O_RDWR | O_CLOEXEC);
 	if (fd < 0) {

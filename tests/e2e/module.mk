@@ -17,6 +17,10 @@ tests_e2e_fuse_disk_SOURCES = tests/e2e/fuse_disk.c
 # fails or disappears mid-run, losetup -d of a busy device, two writers.
 TESTS += tests/e2e/faults.sh
 dist_check_SCRIPTS += tests/e2e/faults.sh
+# Which errnos continue_on_error and ignore_error let pass, as fio
+# decides it, on a FUSE file failing with a chosen errno.
+TESTS += tests/e2e/fio_errors.sh
+dist_check_SCRIPTS += tests/e2e/fio_errors.sh
 # BLKTOP_SYSROOT cannot make a real disk look empty: every write is refused
 # while it is set.
 TESTS += tests/e2e/sysroot_gate.sh
