@@ -309,7 +309,7 @@ static void wait_ready(struct section *secs, size_t n, unsigned wave, const stru
 /* Starts a wave's threads and watches them until they all end. */
 static int run_wave(struct section *secs, size_t n, struct unit *units, size_t nunits,
 		    unsigned wave, const struct run_hooks *hooks, struct run_progress_state *prog,
-		    struct runctl *ctl, char *err, size_t errlen)
+		    struct runctl *ctl, uint64_t *tick0, char *err, size_t errlen)
 {
 	const struct run_hooks *mh = run_progress_hooks(prog, hooks);
 	int go = 0;
@@ -357,8 +357,14 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 			monitor_start(&units[u].mon, start,
 				      units[u].threads[0]->ramp_end_ns);
 	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
+	/* The intervals run from the first wave's start, across waves, as
+	 * fio's status-interval timer: a later wave's first interval ends
+	 * at the next tick. */
+	if (!*tick0)
+		*tick0 = start;
 	if (hook_gap)
-		hook_next = start + hook_gap;
+		for (hook_next = *tick0 + hook_gap; hook_next <= start;)
+			hook_next += hook_gap;
 
 	uint64_t next_kick = 0;
 	while (!wave_finished(secs, n, wave)) {
@@ -382,11 +388,12 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 		for (size_t u = 0; u < nunits; u++)
 			if (units[u].wave == wave)
 				monitor_update(&units[u].mon, now, false, NULL);
-		if (do_hook)
-			run_progress_emit(prog, wave, false);
-		if (do_hook)
+		if (do_hook) {
 			while (hook_next <= now)
 				hook_next += hook_gap;
+			uint64_t due = hook_next - hook_gap;
+			run_progress_emit(prog, wave, false, (due - *tick0) / 1000000ULL);
+		}
 	}
 	for (size_t i = 0; i < n; i++)
 		if (secs[i].wave == wave)
@@ -398,7 +405,7 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 		for (size_t i = 0; i < n; i++)
 			if (secs[i].wave == wave)
 				monitor_finish(&secs[i].mon, mh);
-		run_progress_emit(prog, wave, true);
+		run_progress_emit(prog, wave, true, 0);
 	}
 	return status;
 }
@@ -620,8 +627,10 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	cpu_snapshot_take(&cpu_before);
 	prog = run_progress_new(hooks, &ot, secs, set->njobs, units, nunits, result, disk_before,
 				ndisk_before, &cpu_before);
+	uint64_t tick0 = 0;
 	for (unsigned w = 0; w <= last_wave && !runctl_stopped(&ctl); w++)
-		if (run_wave(secs, set->njobs, units, nunits, w, hooks, prog, &ctl, err, errlen))
+		if (run_wave(secs, set->njobs, units, nunits, w, hooks, prog, &ctl, &tick0, err,
+			     errlen))
 			result->exit_status = BLKTOP_FAILED;
 	cpu_snapshot_take(&cpu_after);
 	run_disks_snapshot(&ot, &disk_after, &ndisk_after);

@@ -104,6 +104,10 @@ void run_progress_free(struct run_progress_state *p);
 const struct run_hooks *run_progress_hooks(struct run_progress_state *p,
 					   const struct run_hooks *hooks);
 /* Every monitor of the wave has had its interval: hand them on. */
-void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_end);
+/* due_ms: ms from the first wave's start to the status-interval tick
+ * this report is for (fio's timer runs from the start, across waves);
+ * 0 for a wave's last report. */
+void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_end,
+		       uint64_t due_ms);
 
 #endif

@@ -230,6 +230,13 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 	g->sys_cpu = us > 0 ? (double)sys_us / us * 100.0 : 0;
 }
 
+/* When blktop began: fio's clock starts at zero as fio starts up. */
+static uint64_t process_start_ns;
+__attribute__((constructor)) static void note_process_start(void)
+{
+	process_start_ns = now_ns();
+}
+
 /* One result the way the final one is made, from what has run so far. */
 static void so_far_one(struct run_progress_state *p, struct group_result *dst,
 		       const struct group_result *tmpl,
@@ -243,6 +250,11 @@ static void so_far_one(struct run_progress_state *p, struct group_result *dst,
 		run_collect(dst, threads, n);
 	else if (wave == running)
 		collect_live(p, dst, threads, n, epoch, now);
+	else if (now > process_start_ns)
+		/* fio's job_runtime of a thread not started yet is its clock
+		 * since fio began (an epoch never set, counted from the
+		 * clock's zero at start-up), for each thread. */
+		dst->job_runtime_ms = n * ((now - process_start_ns) / 1000000ULL);
 }
 
 static void build_so_far(struct run_progress_state *p, struct run_result *r, uint64_t now,
@@ -269,7 +281,8 @@ static void build_so_far(struct run_progress_state *p, struct run_result *r, uin
 	r->ncpu = 0;
 }
 
-void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_end)
+void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_end,
+		       uint64_t due_ms)
 {
 	if (!p || (wave_end && !p->niv))
 		return;
@@ -306,6 +319,10 @@ void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_en
 			cpu_pct_between(&p->cpu_start->all, &cpu_now.all, &since_start);
 		build_so_far(p, &so_far, now, total, ntotal, pr.cpu_valid ? &since_start : NULL);
 		so_far.end_wall_ms = pr.wall_ms;
+		/* fio's elapsed is whole seconds since its threads' start,
+		 * rounded up, taken when its timer fires: the tick's, not
+		 * the moment the report is made a little after it. */
+		so_far.elapsed_s = (due_ms + 999) / 1000;
 		pr.so_far = &so_far;
 	}
 	p->user->progress(&pr, p->user->arg);

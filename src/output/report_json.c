@@ -220,6 +220,8 @@ static uint64_t report_ms(const struct run_result *r)
 /* fio's elapsed: whole seconds from the start to the report, rounded up. */
 static uint64_t elapsed_s(const struct run_result *r)
 {
+	if (r->elapsed_s)
+		return r->elapsed_s;
 	uint64_t start = r->start_wall_ms ? r->start_wall_ms : r->start_wall * 1000;
 	uint64_t end = report_ms(r);
 	return end > start ? (end - start + 999) / 1000 : 0;

@@ -116,6 +116,34 @@ def running_figures(doc, who, name, rank):
             problems.append("%s: usr_cpu + sys_cpu is 0" % where)
 
 
+def stream_times(ref_docs, got_docs, name):
+    """elapsed and job_runtime of the periodic documents, by fio's rules.
+    fio's elapsed is the seconds since its threads began, rounded up, when
+    its status timer fires: the timer runs from just before that start,
+    so a document lands at or, when the tick is late, just past the whole
+    second. blktop takes the tick's own time: its elapsed is fio's of the
+    same rank or one less, never more. A job not started yet (a later
+    stonewall section) has fio's job_runtime counted from fio's start-up
+    (its epoch is never set), so it is at least that of any job already
+    running in the same document, in both."""
+    for k in range(min(len(ref_docs), len(got_docs)) - 1):
+        fe = ref_docs[k]["jobs"][0].get("elapsed")
+        be = got_docs[k]["jobs"][0].get("elapsed")
+        if not (isinstance(fe, int) and isinstance(be, int) and fe - 1 <= be <= fe):
+            problems.append("%s: document %d: elapsed fio %r, blktop %r" % (name, k, fe, be))
+    for who, docs in (("fio", ref_docs), ("blktop", got_docs)):
+        for k, doc in enumerate(docs[:-1]):
+            jobs = doc.get("jobs", [])
+            idle = [j for j in jobs if not any(j.get(d, {}).get("runtime", 0)
+                                               for d in ("read", "write", "trim"))]
+            busy = [j.get("job_runtime", 0) for j in jobs if j not in idle]
+            for j in idle:
+                if busy and j.get("job_runtime", 0) < max(busy):
+                    problems.append("%s document %d: job %s not started has job_runtime %r, "
+                                    "below a running job's %r" % (who, k, j.get("jobname"),
+                                                                  j.get("job_runtime"), max(busy)))
+
+
 def compare(path, ref, got):
     if known(path):
         return
@@ -167,6 +195,7 @@ def main():
         for k in range(len(got_docs) - 1):
             compare("", ref_docs[min(k, len(ref_docs) - 2)], got_docs[k])
         stream_doc = False
+        stream_times(ref_docs, got_docs, name)
         for who, docs in (("fio", ref_docs), ("blktop", got_docs)):
             for k, doc in enumerate(docs):
                 running_figures(doc, who, name, k)
