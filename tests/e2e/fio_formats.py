@@ -220,6 +220,46 @@ def parts(path):
     return seq
 
 
+def kdiskmark(fio_path, bt_path):
+    """Reads both outputs as KDiskMark's parser does (Qt's JSON): the
+    whole of standard output is one document; per job, error as an int,
+    read.bw as an int (Qt's toInt gives 0 for a number with a fraction),
+    read.iops and lat_ns.mean as doubles; and, as other such readers,
+    clat_ns.mean and clat_ns.percentile. What blktop gives must be of the
+    kinds fio gives, usable (above 0) where fio's are."""
+    bad = []
+    got = {}
+    for who, path in (("fio", fio_path), ("blktop", bt_path)):
+        try:
+            doc = json.loads(open(path).read())
+        except ValueError as e:
+            bad.append("%s: standard output is not one JSON document: %s" % (who, e))
+            continue
+        rows = []
+        for j in doc.get("jobs", []):
+            r = j.get("read", {})
+            clat = r.get("clat_ns", {})
+            row = (type(j.get("error")).__name__, j.get("error"), type(r.get("bw")).__name__,
+                   type(r.get("iops")).__name__, type(r.get("lat_ns", {}).get("mean")).__name__,
+                   type(clat.get("mean")).__name__, sorted(clat.get("percentile", {})))
+            rows.append(row)
+            vals = (r.get("bw"), r.get("iops"), r.get("lat_ns", {}).get("mean"), clat.get("mean"))
+            if not all(isinstance(v, (int, float)) and v > 0 for v in vals):
+                bad.append("%s: job %s: bw, iops, lat_ns.mean, clat_ns.mean %r" %
+                           (who, j.get("jobname"), vals))
+        got[who] = rows
+    if "fio" in got and "blktop" in got and got["fio"] != got["blktop"]:
+        bad.append("fields differ: fio %r, blktop %r" % (got["fio"], got["blktop"]))
+    for b in bad:
+        print(b)
+    if not bad:
+        print("%d jobs, each error int 0, bw int, iops, lat_ns.mean, clat_ns.mean numbers, "
+              "clat_ns.percentile %d keys, as fio's" % (len(got["blktop"]), len(got["blktop"][0][6])))
+    return 1 if bad else 0
+
+
+if sys.argv[1] == "kdiskmark":
+    sys.exit(kdiskmark(sys.argv[2], sys.argv[3]))
 if sys.argv[1] == "bins":
     sys.exit(bins(sys.argv[2:]))
 if sys.argv[1] == "terse":

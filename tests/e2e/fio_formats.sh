@@ -146,6 +146,19 @@ done <"$WORK/tersev.sum"
 
 # ---- several formats: each once, in fio's order ----
 both list normal,json+,terse,json read $SIZED
+both jt json+,terse read $SIZED
+both jn json,normal read $SIZED
+
+# ---- a reader as KDiskMark's: its job options, Qt's reading of the JSON ----
+# (its --create_only=1 step before is not run; the job is given by --run.)
+KDM="--randrepeat=0 --refill_buffers --end_fsync=1 --rwmixread=70 --size=32m --bs=4k --iodepth=32 --numjobs=2"
+# shellcheck disable=SC2086
+both kdm json randread $KDM
+if out=$(python3 "$PY" kdiskmark "$WORK/kdm.fio" "$WORK/kdm.bt"); then
+	pass "KDiskMark's reading: $out"
+else
+	fail "KDiskMark's reading: $out"
+fi
 # ---- a failed run says so where fio's readers look ----
 tmnt=$(mktemp -d "$WORK/tmpfs.XXXXXX")
 if mount -t tmpfs -o size=2M blktop-formats "$tmnt"; then
@@ -188,7 +201,7 @@ fi
 # N, Run status R, Disk stats D); and json+'s bins, described above, on
 # fio's own json+ as well as blktop's.
 files=""
-for n in list ${ERRS:-}; do
+for n in list jt jn ${ERRS:-}; do
 	files="$files $WORK/$n.fio $WORK/$n.bt"
 done
 # shellcheck disable=SC2086
@@ -201,6 +214,8 @@ want() {
 	[ "$f" = "$2" ] && [ "$b" = "$2" ] && pass "$3: $b, as fio" || fail "$3: fio '$f', blktop '$b', want '$2'"
 }
 want list "P T J N R D" "--output-format=normal,json+,terse,json: each once in fio's order"
+want jt "T J" "--output-format=json+,terse: fio's order"
+want jn "P J N R D" "--output-format=json,normal: fio's order"
 [ "$(grep -c '^{' "$WORK/list.bt")" = 1 ] && grep -q '^list.bt [1-9][0-9]* ok$' "$WORK/bins" &&
 	pass "json+ and json together: one JSON document, with bins" ||
 	fail "json+,json: $(grep -c '^{' "$WORK/list.bt") documents; bins: $(grep '^list.bt' "$WORK/bins")"
