@@ -7,7 +7,8 @@
 # blktop run the same job on a FUSE file whose server fails every I/O with
 # a chosen errno (fuse_disk fail MOUNTPOINT ERRNO), and the exit status,
 # the JSON's error, total_err and first_error, fio's text errors line and
-# err=, and error_dump's lines per failed I/O must be fio's.
+# err=, terse's error and closing total_err;first_error, and error_dump's
+# lines per failed I/O must be fio's.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 
 require_loop_root
@@ -42,6 +43,8 @@ facts() {
 	grep -o 'err=[ 0-9]*' "$1.txt" | head -n 1 | tr -d ' \n'
 	printf ' '
 	grep -Eo 'errors +: total=[0-9]+, first_error=[0-9]+' "$1.txt" | tr -s ' ' | tr '\n' ' '
+	# terse (v3): total_err;first_error close the line with continue_on_error.
+	printf 'terse=%s ' "$(grep '^3;' "$1.terse" | awk -F';' '{ print $5 "/" $(NF - 1) ";" $NF }')"
 	printf 'dumped=%s\n' "$(grep -c "${2:-^}" "$1.err")"
 }
 # both NAME RW ARGS...: the job under fio and under blktop, JSON and text.
@@ -49,7 +52,7 @@ both() {
 	n=$1 rw=$2
 	shift 2
 	# shellcheck disable=SC2086
-	for fmt in json normal; do
+	for fmt in json normal terse; do
 		fio $JOB --filename="$disk" --rw="$rw" "$@" --output-format=$fmt \
 			>"$WORK/$n.fio.$fmt" 2>"$WORK/$n.fio.err.$fmt"
 		echo $? >"$WORK/$n.fio.rc"
