@@ -160,7 +160,12 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 			return BLKTOP_OK;
 	}
 
-	if (a->mode == MODE_RUN) {
+	/* fio's own command line: jobs given by --name (each with its own
+	 * rw, fio's default read) and no mode run as --run runs its jobs. */
+	bool fio_jobs = a->mode == MODE_SCREEN && a->named;
+	if (fio_jobs)
+		a->mode = MODE_RUN;
+	if (a->mode == MODE_RUN && !fio_jobs) {
 		if (!a->run_mode)
 			return fail(_("--run needs a mode and a target: --run MODE TARGET"));
 		/* MODE and TARGET are the whole line's: every job's. */
@@ -228,6 +233,8 @@ void cli_usage(FILE *out)
 	fprintf(out, "  blktop --batch --run MODE TARGET [JOB OPTS] [--output-format=normal|json|jsonl]\n");
 	fprintf(out, "  blktop --list [--output-format=json]\n");
 	fprintf(out, "  blktop --job FILE [--batch]\n");
+	fprintf(out, "  blktop [--batch] [JOB OPTS] --name=NAME [JOB OPTS] ...  %s\n",
+		_("fio's command-line jobs"));
 	for (int f = PROC_PROFILE; f <= PROC_SWEEP; f++) {
 		const char *names[PROC_KIND_COUNT];
 		size_t n = proc_family_names((enum proc_family)f, names, PROC_KIND_COUNT);

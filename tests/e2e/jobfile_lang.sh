@@ -96,6 +96,10 @@ same "--section=b --section=c" "--section=b --section=c $WORK/jobs/sect.fio" -- 
 same "options before the first --name are global" \
 	"--filename=$dev --size=2m --bs=8k --name=a --name=b --size=1m" -- \
 	"--run read $dev --size=2m --bs=8k --name=a --name=b --size=1m"
+# fio's own command line, with no --run: each --name a job with its own rw.
+same "fio's command-line jobs without --run" \
+	"--filename=$dev --size=2m --bs=8k --name=a --name=b --rw=randread --size=1m" -- \
+	"--filename=$dev --size=2m --bs=8k --name=a --name=b --rw=randread --size=1m"
 
 # --readonly: both refuse a job that writes, and nothing is written.
 sum0=$(sum_dev "$dev")
