@@ -35,4 +35,10 @@ TESTS += tests/unit/test_randmap
 tests_unit_test_randmap_SOURCES = tests/unit/test_randmap.c src/engine/randmap.c
 tests_unit_test_randmap_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_randmap_LDADD = $(CMOCKA_LIBS)
+# Write buffers: fio's option rules, compressible chunks, duplicates, scramble.
+check_PROGRAMS += tests/unit/test_buffers
+TESTS += tests/unit/test_buffers
+tests_unit_test_buffers_SOURCES = tests/unit/test_buffers.c
+tests_unit_test_buffers_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_buffers_LDADD = $(unit_ldadd)
 endif
