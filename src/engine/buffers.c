@@ -1,43 +1,70 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* buffers.c - filling write buffers as fio 3.33's buffer options ask
- * (engine/buffers.h). Zeros and patterns are fio's bytes exactly; the
- * random parts are blktop's own generator, with fio's layout: each chunk
+ * (engine/buffers.h), with fio's generator, seeds and filler, so a job
+ * that writes its buffers in fio's order writes fio's bytes: each chunk
  * a random head and a compressible tail, each duplicate buffer the
  * bytes of another one. */
 #include "config.h"
 #include "engine/buffers.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "engine/verify_hdr.h"
 #include "i18n.h"
 #include "options.h"
 
-#define GOLDEN 0x9e3779b97f4a7c15ULL
+/* fio's index of the buffer and dedupe generators among its seeds. */
+enum { FIO_SEED_BUF = 9, FIO_SEED_DEDUPE = 14, FIO_SEED_DEDUPE_WS = 20 };
+#define FIO_SEED_STEP 0x9e370001ULL
+#define FIO_RANDSEED_DEFAULT 0x89
 
-static uint64_t mix64(uint64_t z)
+static uint32_t taus_min(uint32_t x, uint32_t m)
 {
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	return x < m ? x + m : x;
 }
 
-/* len random bytes from one seed (a splitmix64 stream). */
-static void fill_seeded(unsigned char *b, size_t len, uint64_t seed)
+static uint32_t taus_next(struct taus88 *t)
 {
-	size_t words = len / 8;
-	uint64_t *w = (uint64_t *)(void *)b;
-	for (size_t i = 0; i < words; i++)
-		w[i] = mix64(seed += GOLDEN);
-	if (len % 8) {
-		uint64_t last = mix64(seed + GOLDEN);
-		memcpy(b + words * 8, &last, len % 8);
-	}
+	t->s1 = ((t->s1 & 4294967294U) << 12) ^ (((t->s1 << 13) ^ t->s1) >> 19);
+	t->s2 = ((t->s2 & 4294967288U) << 4) ^ (((t->s2 << 2) ^ t->s2) >> 25);
+	t->s3 = ((t->s3 & 4294967280U) << 17) ^ (((t->s3 << 3) ^ t->s3) >> 11);
+	return t->s1 ^ t->s2 ^ t->s3;
 }
 
-static uint64_t seed_at(const struct buf_fill *bf, uint64_t ctr)
+/* fio's seeding: three LCG steps from the seed, each kept above the
+ * component's minimum, then six draws thrown away. */
+static void taus_seed(struct taus88 *t, uint32_t seed)
 {
-	return mix64(bf->base + ctr * GOLDEN);
+	t->s1 = taus_min(53U * 69069U ^ seed, 1);
+	t->s2 = taus_min(t->s1 * 69069U ^ seed, 7);
+	t->s3 = taus_min(t->s2 * 69069U ^ seed, 15);
+	for (int i = 0; i < 6; i++)
+		taus_next(t);
+}
+
+/* A buffer seed: the product of two draws, as fio's on 64-bit hosts. */
+static uint64_t taus_seed64(struct taus88 *t)
+{
+	uint64_t r = taus_next(t);
+	return r * taus_next(t);
+}
+
+/* fio's rand_between(start, start + n - 1) on a 32-bit generator. */
+static uint64_t taus_below(struct taus88 *t, uint64_t n)
+{
+	uint32_t r = taus_next(t);
+	return (uint64_t)(int)((double)n * (r / 4294967296.0));
+}
+
+/* fio's rand_seeds[idx] of a thread, from randseed. */
+static uint64_t fio_seed(uint64_t seed, unsigned thread_number, int idx)
+{
+	for (int i = 0; i < 4 + idx; i++)
+		seed *= FIO_SEED_STEP;
+	return seed * thread_number + (uint64_t)idx;
 }
 
 static void fill_tail(const struct buf_fill *bf, unsigned char *b, size_t len)
@@ -71,7 +98,8 @@ int buf_fill_check(const struct job_spec *spec, char *err, size_t errlen)
 	return 0;
 }
 
-void buf_fill_setup(struct buf_fill *bf, const struct job_spec *spec, uint64_t seed, uint64_t area)
+int buf_fill_setup(struct buf_fill *bf, const struct job_spec *spec, unsigned thread_number,
+		   uint64_t random_seed, uint64_t area)
 {
 	memset(bf, 0, sizeof(*bf));
 	bool compress_given = job_option_given(spec, "buffer_compress_percentage");
@@ -125,25 +153,54 @@ void buf_fill_setup(struct buf_fill *bf, const struct job_spec *spec, uint64_t s
 	bf->ws_pages = area * spec->dedupe_working_set_percentage / 100 / min_bs;
 	if (!bf->ws_pages)
 		bf->ws_pages = 1;
-	bf->base = mix64(seed ^ 0x6275666665727321ULL); /* "buffers!" */
-	rng_seed(&bf->pick, seed ^ 0x6465647570652121ULL);
+	uint64_t seed = FIO_RANDSEED_DEFAULT;
+	if (job_option_given(spec, "randseed"))
+		seed = spec->randseed;
+	else if (!spec->randrepeat)
+		seed = random_seed;
+	taus_seed(&bf->state, (uint32_t)fio_seed(seed, thread_number, FIO_SEED_BUF));
+	bf->prev = bf->state;
+	taus_seed(&bf->dedupe_st, (uint32_t)fio_seed(seed, thread_number, FIO_SEED_DEDUPE));
+	taus_seed(&bf->ws_ix, (uint32_t)fio_seed(seed, thread_number, FIO_SEED_DEDUPE_WS));
+	if (bf->dedupe && bf->dedupe_mode == DEDUPE_WORKING_SET) {
+		/* fio's table: the states the first unique pages start from. */
+		bf->ws = malloc(bf->ws_pages * sizeof(*bf->ws));
+		if (!bf->ws)
+			return -ENOMEM;
+		struct taus88 t = bf->state;
+		bf->ws[0] = t;
+		for (uint64_t i = 1; i < bf->ws_pages; i++) {
+			for (uint32_t k = 0; k < bf->chunks_per_page; k++)
+				taus_seed64(&t);
+			bf->ws[i] = t;
+		}
+	}
+	return 0;
 }
 
-/* The counter a buffer's chunks start from: fio's get_buf_state. */
-static uint64_t *buf_state(struct buf_fill *bf, uint64_t *dup)
+void buf_fill_free(struct buf_fill *bf)
 {
-	if (!bf->dedupe || bf->dedupe == 100) {
-		bf->prev = bf->ctr;
-		return &bf->ctr;
+	free(bf->ws);
+	bf->ws = NULL;
+}
+
+/* The state a buffer's chunks are drawn from: fio's get_buf_state. */
+static struct taus88 *buf_state(struct buf_fill *bf, struct taus88 *dup)
+{
+	if (!bf->dedupe)
+		return &bf->state;
+	if (bf->dedupe == 100) {
+		bf->prev = bf->state;
+		return &bf->state;
 	}
-	if (rng_below(&bf->pick, 100) < bf->dedupe) {
+	if (1 + taus_below(&bf->dedupe_st, 100) <= bf->dedupe) {
 		if (bf->dedupe_mode == DEDUPE_WORKING_SET)
-			*dup = rng_below(&bf->pick, bf->ws_pages) * bf->chunks_per_page;
+			*dup = bf->ws[taus_below(&bf->ws_ix, bf->ws_pages)];
 		else
 			*dup = bf->prev;
 		return dup;
 	}
-	return &bf->ctr;
+	return &bf->state;
 }
 
 void buf_fill(struct buf_fill *bf, void *buf, size_t len)
@@ -155,15 +212,15 @@ void buf_fill(struct buf_fill *bf, void *buf, size_t len)
 		else if (bf->zero)
 			memset(b, 0, len);
 		else
-			fill_seeded(b, len, seed_at(bf, bf->ctr++));
+			vhdr_fill_random(b, len, taus_seed64(&bf->state));
 		return;
 	}
-	uint64_t dup = 0;
-	uint64_t *state = buf_state(bf, &dup);
+	struct taus88 dup;
+	struct taus88 *state = buf_state(bf, &dup);
 	while (len) {
 		size_t n = len < bf->chunk ? len : bf->chunk;
 		size_t rnd = n * (100 - bf->compress) / 100;
-		fill_seeded(b, rnd, seed_at(bf, (*state)++));
+		vhdr_fill_random(b, rnd, taus_seed64(state));
 		fill_tail(bf, b + rnd, n - rnd);
 		b += n;
 		len -= n;
@@ -171,7 +228,7 @@ void buf_fill(struct buf_fill *bf, void *buf, size_t len)
 		 * a unique buffer is what the next duplicate repeats. */
 		if (bf->dedupe == 100)
 			*state = bf->prev;
-		else if (state == &bf->ctr)
-			bf->prev = bf->ctr;
+		else if (state == &bf->state)
+			bf->prev = bf->state;
 	}
 }

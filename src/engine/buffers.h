@@ -18,6 +18,13 @@
 #include "job.h"
 #include "util/pattern.h"
 
+/* fio's taus88 generator (L'Ecuyer's three-component Tausworthe), which
+ * draws fio's buffer seeds: with it and fio's seeds the random bytes are
+ * fio's own. */
+struct taus88 {
+	uint32_t s1, s2, s3;
+};
+
 struct buf_fill {
 	bool refill;            /* fresh contents for every write */
 	bool scramble;          /* fio's stamp of each 512-byte block per write */
@@ -29,12 +36,11 @@ struct buf_fill {
 	uint32_t chunk;         /* the piece each seed fills */
 	uint32_t chunks_per_page; /* seeds one smallest write takes */
 	uint64_t ws_pages;      /* working_set: unique pages duplicates use */
-	/* The buffers' generator is a counter: the n-th seed is a hash of
-	 * the base and n, so a duplicate restarts from an earlier count
-	 * (fio copies its generator's state; a counter needs no table for
-	 * a working set). prev is fio's "last unique state". */
-	uint64_t base, ctr, prev;
-	struct rng pick;        /* which buffers are duplicates, and of what */
+	/* fio's buf_state and buf_state_prev (the state after the last
+	 * unique buffer: what a duplicate starts from), dedupe_state and
+	 * the working set's index generator and states. */
+	struct taus88 state, prev, dedupe_st, ws_ix;
+	struct taus88 *ws;
 	size_t plen;
 	unsigned char pat[PATTERN_MAX];
 };
@@ -43,10 +49,14 @@ struct buf_fill {
 int buf_fill_check(const struct job_spec *spec, char *err, size_t errlen);
 
 /* Resolves the options as fio does (compress and dedupe set refill,
- * zero_buffers and buffer_pattern turn the default scramble off) for a
- * job whose area is area bytes. seed: the job's random seed. */
-void buf_fill_setup(struct buf_fill *bf, const struct job_spec *spec, uint64_t seed,
-		    uint64_t area);
+ * zero_buffers and buffer_pattern turn the default scramble off) for
+ * fio's thread thread_number (1-based) of a job whose area is area
+ * bytes, seeded as fio seeds it (randseed, 0x89 by default); a job
+ * with randrepeat=0 and no randseed is seeded from random_seed. 0, or
+ * -ENOMEM (the working set's table). */
+int buf_fill_setup(struct buf_fill *bf, const struct job_spec *spec, unsigned thread_number,
+		   uint64_t random_seed, uint64_t area);
+void buf_fill_free(struct buf_fill *bf);
 
 /* Fills len bytes of buf: at start (a whole buffer) and on refill. */
 void buf_fill(struct buf_fill *bf, void *buf, size_t len);

@@ -529,8 +529,9 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 	if (!spec->randrepeat && !seeded)
 		seed = now_ns() ^ ((uint64_t)getpid() << 32);
 	rng_seed(&ls->rng, seed + t->clone * 0x9e3779b97f4a7c15ULL);
-	buf_fill_setup(&ls->buf, spec, seed + t->clone * 0x9e3779b97f4a7c15ULL,
-		       t->nfiles ? t->files[0].area_len : 0);
+	if (buf_fill_setup(&ls->buf, spec, t->thread_number ? t->thread_number : t->clone + 1, seed,
+			   t->nfiles ? t->files[0].area_len : 0))
+		return -ENOMEM;
 	/* After the seed: a random job's constants are drawn from it. */
 	int nr = next_io_setup(ls);
 	if (nr < 0) {
@@ -582,6 +583,7 @@ static void loop_teardown(struct loop_state *ls)
 		for (unsigned i = 0; i < ls->depth; i++)
 			free(ls->units[i].buf);
 	free(ls->units);
+	buf_fill_free(&ls->buf);
 	free(ls->free_list);
 	free(ls->batch);
 	free(ls->done);

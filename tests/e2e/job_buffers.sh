@@ -119,6 +119,21 @@ same_bytes "buffer_compress_percentage=100 with buffer_pattern" 512K write --bs=
 same_bytes "zero_buffers with scramble_buffers=0" 512K write --bs=4k --zero_buffers=1 \
 	--scramble_buffers=0
 
+# fio's random bytes: its generator, seeds and filler, buffers filled in
+# its order (one buffer at iodepth 1).
+same_bytes "random, scramble_buffers=0" 512K write --bs=4k --scramble_buffers=0
+same_bytes "refill_buffers" 1M write --bs=4k --refill_buffers=1
+same_bytes "refill_buffers, randseed=1234, bs 6k" 768K write --bs=6k --refill_buffers=1 --randseed=1234
+same_bytes "buffer_compress_percentage=50" 1M write --bs=4k --buffer_compress_percentage=50
+same_bytes "buffer_compress_percentage=30, chunk 1k, pattern" 1M write --bs=4k \
+	--buffer_compress_percentage=30 --buffer_compress_chunk=1k --buffer_pattern='"ab"'
+same_bytes "dedupe_percentage=30" 2M write --bs=4k --dedupe_percentage=30
+same_bytes "dedupe_percentage=50 + compress 40" 2M write --bs=4k --dedupe_percentage=50 \
+	--buffer_compress_percentage=40
+same_bytes "dedupe_mode=working_set" 2M write --bs=4k --dedupe_percentage=40 \
+	--dedupe_mode=working_set --dedupe_working_set_percentage=10
+same_bytes "dedupe_percentage=100" 1M write --bs=4k --dedupe_percentage=100
+
 # ---- fio's scramble: the same stamps in the same places ----
 # On zeros the stamps are all there is: every block stamped, nothing else.
 compare "zero_buffers + scramble_buffers=1: blocks stamped %" 4096 5 0 1M write --bs=4k \

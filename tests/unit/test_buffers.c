@@ -31,7 +31,8 @@ static void setup_with(struct buf_fill *bf, const char *const *opts)
 	assert_int_equal(job_option_set(&job, "bs", "4k", err, sizeof(err)), 0);
 	for (; opts && *opts; opts += 2)
 		assert_int_equal(job_option_set(&job, opts[0], opts[1], err, sizeof(err)), 0);
-	buf_fill_setup(bf, &job, 42, 1 << 20);
+	buf_fill_free(bf);
+	assert_int_equal(buf_fill_setup(bf, &job, 1, 42, 1 << 20), 0);
 }
 
 static bool all_zero(const unsigned char *b, size_t n)
@@ -45,7 +46,7 @@ static bool all_zero(const unsigned char *b, size_t n)
 static void test_resolve(void **state)
 {
 	(void)state;
-	struct buf_fill bf;
+	struct buf_fill bf = { 0 };
 	setup_with(&bf, NULL);
 	assert_true(bf.scramble);
 	assert_false(bf.refill);
@@ -77,7 +78,7 @@ static void test_resolve(void **state)
 static void test_pattern_and_zero(void **state)
 {
 	(void)state;
-	struct buf_fill bf;
+	struct buf_fill bf = { 0 };
 	unsigned char b[4096];
 	setup_with(&bf, (const char *const[]){ "buffer_pattern", "\"ab\"0x01", NULL });
 	memset(b, 0x55, sizeof(b));
@@ -96,7 +97,7 @@ static void test_pattern_and_zero(void **state)
 static void test_compress_layout(void **state)
 {
 	(void)state;
-	struct buf_fill bf;
+	struct buf_fill bf = { 0 };
 	unsigned char b[4096];
 	setup_with(&bf, (const char *const[]){ "buffer_compress_percentage", "25", NULL });
 	buf_fill(&bf, b, sizeof(b));
@@ -135,7 +136,7 @@ static unsigned repeated(struct buf_fill *bf, unsigned n, unsigned char *out)
 static void test_dedupe(void **state)
 {
 	(void)state;
-	struct buf_fill bf;
+	struct buf_fill bf = { 0 };
 	unsigned n = 2000;
 	unsigned char *b = malloc((size_t)n * 512);
 	assert_non_null(b);
@@ -152,6 +153,7 @@ static void test_dedupe(void **state)
 	assert_int_equal(bf.ws_pages, 204);
 	r = repeated(&bf, n, b);
 	assert_in_range(r, n * 35 / 100, n * 45 / 100);
+	buf_fill_free(&bf);
 	free(b);
 }
 
@@ -177,7 +179,7 @@ static void test_scramble(void **state)
 static void test_check(void **state)
 {
 	(void)state;
-	struct buf_fill bf;
+	struct buf_fill bf = { 0 };
 	setup_with(&bf, (const char *const[]){ "dedupe_percentage", "60", "dedupe_mode", "working_set",
 					       "size", "1m", "dedupe_working_set_percentage", "50", NULL });
 	assert_int_equal(buf_fill_check(&job, err, sizeof(err)), 1);
@@ -189,6 +191,7 @@ static void test_check(void **state)
 	setup_with(&bf, (const char *const[]){ "dedupe_percentage", "60", "dedupe_mode", "working_set",
 					       "size", "1m", NULL });
 	assert_int_equal(buf_fill_check(&job, err, sizeof(err)), 0);
+	buf_fill_free(&bf);
 	job_defaults(&job);
 	assert_int_equal(job_option_set(&job, "buffer_pattern", "zz", err, sizeof(err)), -1);
 	assert_int_equal(job_option_set(&job, "buffer_pattern", "%o", err, sizeof(err)), -1);
