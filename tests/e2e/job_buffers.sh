@@ -182,6 +182,14 @@ else
 	fail "verify=crc32c with buffer options: exit $?: $(tail -1 "$WORK/err")"
 fi
 
+# buffer_compress_percentage shapes verified blocks too (fio's verify
+# fills its data with it): both pass their own check, and gzip -1 packs
+# them alike. numjobs: each of fio's threads has its own seeds.
+compare "verify=crc32c + buffer_compress_percentage=60: gzip -1 %" 4096 4 4 2M write --bs=4k \
+	--verify=crc32c --buffer_compress_percentage=60
+same_bytes "numjobs=2, offset_increment: each thread's own bytes" 1M write --bs=4k \
+	--refill_buffers=1 --numjobs=2 --offset_increment=512k --io_size=512k
+
 # ---- refused as fio refuses them, naming the option: a bad value is a
 # usage error (2); options that do not go together are found as the job
 # starts (1, as verify=pattern without verify_pattern) ----
