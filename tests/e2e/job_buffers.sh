@@ -35,7 +35,8 @@ write_both() {
 	size=$1 rw=$2
 	shift 2
 	noise "$size"
-	fio --name=x --filename="$dev" --rw="$rw" --size="$size" --direct=1 "$@" \
+	# In $WORK: fio leaves a verify state file where it runs.
+	(cd "$WORK" && fio --name=x --filename="$dev" --rw="$rw" --size="$size" --direct=1 "$@") \
 		>"$WORK/fio.out" 2>&1 || { note "fio failed: $(tail -2 "$WORK/fio.out")"; return 1; }
 	area "$size" "$WORK/fio.bin"
 	noise "$size"
@@ -196,7 +197,8 @@ same_bytes "numjobs=2, offset_increment: each thread's own bytes" 1M write --bs=
 refused() {
 	label=$1 want=$2 opt=$3
 	shift 3
-	fio --name=x --filename="$dev" --rw=write --size=64k --direct=1 "$@" >"$WORK/fio.out" 2>&1 &&
+	(cd "$WORK" && fio --name=x --filename="$dev" --rw=write --size=64k --direct=1 "$@") \
+		>"$WORK/fio.out" 2>&1 &&
 		{ fail "$label: fio ran it (not a refusal to copy)"; return; }
 	"$BLKTOP" --batch --run write "$dev" --size=64k "$@" >"$WORK/out" 2>"$WORK/err"
 	rc=$?
