@@ -16,6 +16,7 @@ enum rw_seq { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
 /* random_distribution and random_generator, fio's names (engine/randdist.h). */
 enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED, DIST_ZONED_ABS };
 enum rand_gen { RGEN_TAUSWORTHE, RGEN_LFSR, RGEN_TAUSWORTHE64 };
+enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET };
 /* random_distribution=zoned:60/10:40/90: each zone's share of the I/Os
  * and its size (percent of the area; zoned_abs: bytes). */
 #define JOB_ZONES_MAX 64
@@ -148,6 +149,15 @@ struct job_spec {
 	unsigned long long randseed;
 	bool norandommap;
 	bool refill_buffers;
+	/* What writes carry (engine/buffers.c), fio's options and defaults. */
+	bool zero_buffers;
+	bool scramble_buffers;
+	char buffer_pattern[256];        /* as given, fio's pattern syntax */
+	unsigned long long buffer_compress_percentage;
+	unsigned long long buffer_compress_chunk;
+	unsigned long long dedupe_percentage;
+	int dedupe_mode;                 /* enum dedupe_mode */
+	unsigned long long dedupe_working_set_percentage;
 	unsigned long long rate_iops;    /* 0: unlimited */
 	bool group_reporting;
 	unsigned long long bw_avg_time_ms;   /* fio's bw_avg_time: bw sample period */

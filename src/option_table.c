@@ -23,6 +23,8 @@ static const char *const rwseq_choices[] = { "sequential", "identical", NULL };
 static const int rwseq_values[] = { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
 static const char *const rgen_choices[] = { "tausworthe", "lfsr", "tausworthe64", NULL };
 static const int rgen_values[] = { RGEN_TAUSWORTHE, RGEN_LFSR, RGEN_TAUSWORTHE64 };
+static const char *const dedupe_choices[] = { "repeat", "working_set", NULL };
+static const int dedupe_values[] = { DEDUPE_REPEAT, DEDUPE_WORKING_SET };
 static const char *const engine_choices[] = { "libaio", "io_uring", "sync", "psync", "pvsync",
 					      "pvsync2", "null", NULL };
 static const int engine_values[] = { ENGINE_LIBAIO, ENGINE_IO_URING, ENGINE_SYNC, ENGINE_PSYNC,
@@ -163,6 +165,27 @@ const struct job_option job_options[] = {
 	  .help = N_("tausworthe and tausworthe64: blktop's one generator (xoshiro256**, not fio's, so the offsets differ from fio's but spread alike); lfsr: every block once per pass in a scrambled order, without a random map") },
 	{ .name = "refill_buffers", .type = OPT_BOOL, FIELD(refill_buffers), .max = 1,
 	  .def = "0", .help = N_("new random data for every write") },
+	{ .name = "zero_buffers", .type = OPT_BOOL, FIELD(zero_buffers), .max = 1, .def = "0",
+	  .help = N_("write buffers start as zeros (and, unless scramble_buffers is given, are not scrambled)") },
+	{ .name = "scramble_buffers", .type = OPT_BOOL, FIELD(scramble_buffers), .max = 1, .def = "1",
+	  .help = N_("without refill_buffers: stamp each 512-byte block of a write with its offset and the time, so blocks do not repeat") },
+	{ .name = "buffer_pattern", .type = OPT_STR, FIELD(buffer_pattern), .def = "",
+	  .help = N_("fill write buffers with these bytes (\"text\", 0x hex, decimal, joined); turns scramble_buffers and zero_buffers off"),
+	  .parse = parse_buffer_pattern, .format = format_buffer_pattern },
+	{ .name = "buffer_compress_percentage", .type = OPT_INT, FIELD(buffer_compress_percentage),
+	  .max = 100, .def = "0",
+	  .help = N_("how much of each write compresses away: that share of each chunk is zeros (or buffer_pattern), the rest random; sets refill_buffers unless given; 100 is zero_buffers") },
+	{ .name = "buffer_compress_chunk", .type = OPT_SIZE, FIELD(buffer_compress_chunk),
+	  .max = 0xffffffffULL, .def = "512", .unit = "bytes",
+	  .help = N_("size of the pieces buffer_compress_percentage splits a write into (0: the smallest write size)") },
+	{ .name = "dedupe_percentage", .type = OPT_INT, FIELD(dedupe_percentage), .max = 100, .def = "0",
+	  .help = N_("share of writes whose data repeats an earlier write's; sets refill_buffers") },
+	{ .name = "dedupe_mode", .type = OPT_ENUM, FIELD(dedupe_mode), .def = "repeat",
+	  .choices = dedupe_choices, .choice_values = dedupe_values,
+	  .help = N_("repeat: a duplicate repeats a recent write; working_set: one of a set of unique blocks (dedupe_working_set_percentage of size)") },
+	{ .name = "dedupe_working_set_percentage", .type = OPT_INT,
+	  FIELD(dedupe_working_set_percentage), .max = 100, .def = "5",
+	  .help = N_("dedupe_mode=working_set: the unique blocks duplicates are drawn from, as a share of size") },
 	{ .name = "rate_iops", .type = OPT_INT, FIELD(rate_iops), .max = U64MAX, .def = "0",
 	  .help = N_("cap each job at this many I/Os per second (0: no cap)") },
 	{ .name = "continue_on_error", .type = OPT_ENUM, FIELD(continue_on_error), .def = "none",

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "util/pattern.h"
 
 int parse_buffered(const struct job_option *o, struct job_spec *job, const char *value,
 		   char *err, size_t errlen)
@@ -468,4 +469,33 @@ void format_blockalign(const struct job_option *o, const struct job_spec *job, c
 	else
 		snprintf(buf, len, "%s,%s", format_size(job->blockalign[0], a, sizeof(a)),
 			 format_size(job->blockalign[1], b, sizeof(b)));
+}
+
+/* buffer_pattern: fio's pattern syntax (util/pattern.c, as verify_pattern
+ * reads it), checked as it is given so a bad one is a usage error. */
+int parse_buffer_pattern(const struct job_option *o, struct job_spec *job, const char *value,
+			 char *err, size_t errlen)
+{
+	unsigned char pat[PATTERN_MAX];
+	const char *v = value ? value : "";
+	int n = *v ? pattern_parse(v, pat, sizeof(pat)) : 0;
+	if (n == -2) {
+		snprintf(err, errlen, _("%s: '%s': fio's %%o is not supported here"), o->name, v);
+		return -1;
+	}
+	if (n < 0 || strlen(v) >= sizeof(job->buffer_pattern)) {
+		snprintf(err, errlen,
+			 _("%s: '%s' is not a pattern (\"text\", 0x hex bytes, decimal numbers, at most %d bytes)"),
+			 o->name, v, PATTERN_MAX);
+		return -1;
+	}
+	snprintf(job->buffer_pattern, sizeof(job->buffer_pattern), "%s", v);
+	return 0;
+}
+
+void format_buffer_pattern(const struct job_option *o, const struct job_spec *job, char *buf,
+			   size_t len)
+{
+	(void)o;
+	snprintf(buf, len, "%s", job->buffer_pattern);
 }

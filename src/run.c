@@ -163,6 +163,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		struct job_thread *t = &s->threads[c];
 		t->spec = job;
 		t->clone = c;
+		t->thread_number = first_thread + c;
 		t->files = &s->files[(size_t)c * s->files_per_thread];
 		t->nfiles = (unsigned)n;
 		thread_init_stats(t);

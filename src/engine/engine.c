@@ -109,7 +109,8 @@ int engine_check(const struct job_spec *spec, char *err, size_t errlen)
 	else if (ops->probe)
 		r = ops->probe(spec, why, sizeof(why));
 	if (ops && !r)
-		return next_io_check(spec, err, errlen) || verify_check(spec, err, errlen);
+		return next_io_check(spec, err, errlen) || verify_check(spec, err, errlen) ||
+	       buf_fill_check(spec, err, errlen);
 	job_option_format(spec, job_option_find("ioengine"), name, sizeof(name));
 	snprintf(err, errlen, _("%s: ioengine=%s: %s"), spec->name, name,
 		 why[0] ? why : strerror(-r));
@@ -528,6 +529,9 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 	if (!spec->randrepeat && !seeded)
 		seed = now_ns() ^ ((uint64_t)getpid() << 32);
 	rng_seed(&ls->rng, seed + t->clone * 0x9e3779b97f4a7c15ULL);
+	if (buf_fill_setup(&ls->buf, spec, t->thread_number ? t->thread_number : t->clone + 1, seed,
+			   t->nfiles ? t->files[0].area_len : 0))
+		return -ENOMEM;
 	/* After the seed: a random job's constants are drawn from it. */
 	int nr = next_io_setup(ls);
 	if (nr < 0) {
@@ -546,9 +550,8 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 		size_t buflen = job_bs_max(spec);
 		if (posix_memalign(&buf, 4096, buflen))
 			return -ENOMEM;
-		/* Random contents: compressing or deduplicating storage must see
-		 * real data, not zeros. */
-		fill_random(&ls->rng, buf, buflen);
+		/* fio fills every buffer once at start, as its options say. */
+		buf_fill(&ls->buf, buf, buflen);
 		ls->units[i].buf = buf;
 		ls->free_list[ls->nfree++] = &ls->units[i];
 	}
@@ -580,6 +583,7 @@ static void loop_teardown(struct loop_state *ls)
 		for (unsigned i = 0; i < ls->depth; i++)
 			free(ls->units[i].buf);
 	free(ls->units);
+	buf_fill_free(&ls->buf);
 	free(ls->free_list);
 	free(ls->batch);
 	free(ls->done);

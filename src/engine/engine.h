@@ -33,6 +33,7 @@ struct thread_file {
 struct job_thread {
 	const struct job_spec *spec;
 	unsigned clone;             /* 0..numjobs-1 */
+	unsigned thread_number;     /* fio's: 1-based over the run's threads */
 	struct thread_file *files;
 	unsigned nfiles;
 	uint64_t io_limit;          /* bytes to transfer, 0: until the deadline */

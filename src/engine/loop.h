@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "engine/blocksize.h"
+#include "engine/buffers.h"
 #include "engine/engine.h"
 #include "engine/ops.h"
 #include "engine/random.h"
@@ -39,7 +40,7 @@ struct loop_state {
 	uint64_t issued_bytes;
 	uint64_t rate_gap_ns;   /* rate_iops: time between I/Os, 0 if none */
 	uint64_t next_issue_ns;
-	uint64_t write_seq;     /* stamps each write so no two blocks match */
+	struct buf_fill buf;    /* what writes carry (engine/buffers.h) */
 	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
 	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
 	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */

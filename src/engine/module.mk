@@ -6,6 +6,7 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/libaio.c src/engine/sync.c \
 	src/engine/syncpoint.c src/engine/syncpoint.h src/engine/random.h \
 	src/engine/blocksize.c src/engine/blocksize.h \
+	src/engine/buffers.c src/engine/buffers.h \
 	src/engine/loop.h src/engine/next_io.c src/engine/randmap.c src/engine/randmap.h \
 	src/engine/randdist.c src/engine/randdist.h
 # Data verification: fio's header layout and the job loop's hooks.
@@ -34,4 +35,10 @@ TESTS += tests/unit/test_randmap
 tests_unit_test_randmap_SOURCES = tests/unit/test_randmap.c src/engine/randmap.c
 tests_unit_test_randmap_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_randmap_LDADD = $(CMOCKA_LIBS)
+# Write buffers: fio's option rules, compressible chunks, duplicates, scramble.
+check_PROGRAMS += tests/unit/test_buffers
+TESTS += tests/unit/test_buffers
+tests_unit_test_buffers_SOURCES = tests/unit/test_buffers.c
+tests_unit_test_buffers_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_buffers_LDADD = $(unit_ldadd)
 endif

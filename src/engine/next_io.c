@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "engine/verify.h"
+#include "util/clock.h"
 #include "i18n.h"
 
 /* Whether a random job keeps fio's random map: fio's default
@@ -369,14 +370,13 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 			ls->sync_due = true;
 		if (ls->vs) {
 			verify_fill_write(ls->vs, io);
-		} else if (spec->refill_buffers) {
-			fill_random(&ls->rng, io->buf, io->len);
-		} else {
-			/* Cheap scramble: two words per write keep blocks unique for
-			 * deduplicating storage without refilling the whole buffer. */
-			uint64_t *w = io->buf;
-			w[0] = io->offset ^ 0x5bd1e9955bd1e995ULL;
-			w[1] = ++ls->write_seq;
+		} else if (ls->buf.refill) {
+			buf_fill(&ls->buf, io->buf, io->len);
+		} else if (ls->buf.scramble) {
+			/* fio stamps the I/O's start time; the clock read
+			 * after the last submit is the one this I/O starts at. */
+			buf_scramble(io->buf, io->len, io->offset,
+				     ls->last_submit_ns ? ls->last_submit_ns : now_ns());
 		}
 	}
 	return true;

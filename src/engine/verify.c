@@ -37,6 +37,7 @@ struct verify_state {
 	const struct job_spec *spec;
 	struct vhdr_cfg cfg;
 	unsigned char pat[PATTERN_MAX];
+	unsigned char tail[PATTERN_MAX]; /* buffer_pattern, behind compress */
 	bool check_all_reads;       /* a read-only job checks every read */
 	bool read_back;             /* writes are read back after the writes */
 	bool random_map;
@@ -174,6 +175,17 @@ int verify_setup(struct verify_state **out, struct job_thread *t)
 		if (n > 0) {
 			vs->cfg.pat = vs->pat;
 			vs->cfg.plen = (size_t)n;
+		}
+	}
+	/* fio 3.33 fills verified blocks with buffer_compress_percentage
+	 * (below 100, which is zero_buffers) and its buffer_pattern tail. */
+	if (spec->buffer_compress_percentage < 100)
+		vs->cfg.compress = (unsigned)spec->buffer_compress_percentage;
+	if (spec->buffer_pattern[0]) {
+		int n = pattern_parse(spec->buffer_pattern, vs->tail, sizeof(vs->tail));
+		if (n > 0) {
+			vs->cfg.tail = vs->tail;
+			vs->cfg.tail_len = (size_t)n;
 		}
 	}
 	vs->check_all_reads = !rw_writes(m);

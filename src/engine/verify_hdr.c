@@ -151,8 +151,16 @@ void vhdr_fill(const struct vhdr_cfg *c, void *buf, uint32_t len, const struct v
 
 	if (c->pat && c->plen)
 		pattern_fill(b, len, c->pat, c->plen, 0);
-	else
+	else if (c->compress) {
+		size_t rnd = (size_t)len * (100 - c->compress) / 100;
+		vhdr_fill_random(b, rnd, s->seed);
+		if (c->tail_len)
+			pattern_fill(b + rnd, len - rnd, c->tail, c->tail_len, 0);
+		else
+			memset(b + rnd, 0, len - rnd);
+	} else {
 		vhdr_fill_random(b, len, s->seed);
+	}
 	if (c->type == VT_NULL)
 		return;
 	for (uint32_t i = 0; (uint64_t)i * hdr_inc < len; i++)

@@ -30,6 +30,11 @@ struct vhdr_cfg {
 	uint32_t hdr_offset;        /* verify_offset: where the header sits */
 	const unsigned char *pat;   /* verify_pattern, NULL if none */
 	size_t plen;
+	/* fio's random data keeps buffer_compress_percentage: that share at
+	 * the block's end is zeros, or buffer_pattern (tail) when given. */
+	unsigned compress;
+	const unsigned char *tail;
+	size_t tail_len;
 };
 
 /* What one write's headers carry besides the data. */
