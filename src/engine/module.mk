@@ -7,7 +7,8 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/syncpoint.c src/engine/syncpoint.h src/engine/random.h \
 	src/engine/blocksize.c src/engine/blocksize.h \
 	src/engine/loop.h src/engine/next_io.c src/engine/randmap.c src/engine/randmap.h \
-	src/engine/randdist.c src/engine/randdist.h
+	src/engine/randdist.c src/engine/randdist.h \
+	src/engine/pacing.c src/engine/pacing.h
 # Data verification: fio's header layout and the job loop's hooks.
 libblktop_a_SOURCES += src/engine/verify.c src/engine/verify.h src/engine/verify_hdr.c \
 	src/engine/verify_hdr.h
