@@ -8,7 +8,7 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/blocksize.c src/engine/blocksize.h \
 	src/engine/loop.h src/engine/next_io.c src/engine/randmap.c src/engine/randmap.h \
 	src/engine/randdist.c src/engine/randdist.h \
-	src/engine/pacing.c src/engine/pacing.h
+	src/engine/pacing.c src/engine/pacing.h src/engine/engine_table.c
 # Data verification: fio's header layout and the job loop's hooks.
 libblktop_a_SOURCES += src/engine/verify.c src/engine/verify.h src/engine/verify_hdr.c \
 	src/engine/verify_hdr.h
@@ -35,4 +35,12 @@ TESTS += tests/unit/test_randmap
 tests_unit_test_randmap_SOURCES = tests/unit/test_randmap.c src/engine/randmap.c
 tests_unit_test_randmap_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_randmap_LDADD = $(CMOCKA_LIBS)
+endif
+if HAVE_CMOCKA
+# fio's pacing arithmetic: the rate schedule, thinktime triggers, rate_min.
+check_PROGRAMS += tests/unit/test_pacing
+TESTS += tests/unit/test_pacing
+tests_unit_test_pacing_SOURCES = tests/unit/test_pacing.c
+tests_unit_test_pacing_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_pacing_LDADD = $(unit_ldadd)
 endif

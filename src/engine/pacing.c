@@ -100,6 +100,16 @@ uint64_t pacing_wait(const struct pacing *p, int dir, uint64_t now)
 	return due > now ? due - now : 0;
 }
 
+int pacing_dir(const struct pacing *p, int d, unsigned rwmixread, uint64_t now)
+{
+	uint64_t w = p->rate_on ? pacing_wait(p, d, now) : 0;
+	if (!w)
+		return d;
+	int o = d ^ 1;
+	unsigned share = o == DIR_READ ? rwmixread : 100 - rwmixread;
+	return share && pacing_wait(p, o, now) < w ? o : d;
+}
+
 void pacing_issued(struct pacing *p, int dir, uint32_t len)
 {
 	uint64_t bps = p->bps[dir];

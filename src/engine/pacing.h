@@ -56,6 +56,9 @@ void pacing_restart(struct pacing *p, uint64_t now);
 
 /* 0 if an I/O of dir may go at now, else how long until it may. */
 uint64_t pacing_wait(const struct pacing *p, int dir, uint64_t now);
+/* A mixed job's direction d is ahead of its rate: the other direction
+ * instead, if it has a share and its turn comes first (fio's rule). */
+int pacing_dir(const struct pacing *p, int d, unsigned rwmixread, uint64_t now);
 /* An I/O of dir and len bytes went: the direction's next turn. */
 void pacing_issued(struct pacing *p, int dir, uint32_t len);
 
