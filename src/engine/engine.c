@@ -235,7 +235,7 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		ls->counting = true;
 		t->counted_from_ns = t->ramp_end_ns;
 		getrusage(RUSAGE_THREAD, &t->ru_start);
-		if (ls->paced)
+		if (ls->paced && t->spec->ramp_ms)
 			pacing_restart(&ls->pace, t_end);
 	}
 	uint64_t slat = io->t_submit - io->t_start;

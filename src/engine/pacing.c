@@ -160,18 +160,19 @@ void pacing_think_skip(struct pacing *p, int dir, uint64_t total_us)
 		pacing_issued(p, dir, 0);
 }
 
-void pacing_think(struct pacing *p, int dir, uint64_t b, uint64_t now)
+uint64_t pacing_think_spin(const struct pacing *p, uint64_t t0)
 {
-	uint64_t t0 = now_ns();
 	if (p->spin_us) {
 		uint64_t until = t0 + p->spin_us * NS_PER_US;
 		while (now_ns() < until)
 			;
 	}
-	uint64_t t1 = now_ns(), left = p->think_us * NS_PER_US;
-	left = left > t1 - t0 ? left - (t1 - t0) : 0;
-	if (left)
-		sleep_ns(left);
+	uint64_t spent = now_ns() - t0, think = p->think_us * NS_PER_US;
+	return think > spent ? think - spent : 0;
+}
+
+void pacing_think_end(struct pacing *p, int dir, uint64_t b, uint64_t now, uint64_t t0)
+{
 	pacing_think_skip(p, dir, (now_ns() - t0) / NS_PER_US);
 	p->last_blocks = b;
 	if (p->iotime_us)
@@ -218,6 +219,14 @@ int pacing_floor_check(struct pacing *p, const char *job, const uint64_t bytes[D
 
 /* ---- the job loop's side (loop.h) ---- */
 
+/* A wait ends early when the job does: a stop, an error, its runtime,
+ * or its group's end (exitall). */
+static bool job_over(const struct job_thread *t, uint64_t now)
+{
+	return runctl_stopped(t->ctl) || t->error || (t->deadline_ns && now >= t->deadline_ns) ||
+	       (t->group_end && __atomic_load_n(t->group_end, __ATOMIC_RELAXED));
+}
+
 int pacing_turn(struct loop_state *ls, const struct io_unit *io, uint64_t *now)
 {
 	struct job_thread *t = ls->t;
@@ -228,8 +237,7 @@ int pacing_turn(struct loop_state *ls, const struct io_unit *io, uint64_t *now)
 		if (r < 0)
 			return r;
 		for (uint64_t w; (w = pacing_wait(p, io->dir, *now = now_ns())) > 0;) {
-			if (runctl_stopped(t->ctl) || t->error ||
-			    (t->deadline_ns && *now >= t->deadline_ns))
+			if (job_over(t, *now))
 				return 1;
 			sleep_ns(w < PACE_NAP_NS ? w : PACE_NAP_NS);
 		}
@@ -255,7 +263,13 @@ int pacing_after(struct loop_state *ls, uint64_t *now)
 			int r = loop_quiesce(ls);
 			if (r < 0)
 				return r;
-			pacing_think(p, p->last_dir, b, *now);
+			/* The sleep in naps, so a stop or the runtime's end
+			 * is noticed within one. */
+			uint64_t t0 = now_ns(), left = pacing_think_spin(p, t0);
+			for (uint64_t n = now_ns(), until = n + left; n < until && !job_over(t, n);
+			     n = now_ns())
+				sleep_ns(until - n < PACE_NAP_NS ? until - n : PACE_NAP_NS);
+			pacing_think_end(p, p->last_dir, b, *now, t0);
 			*now = now_ns();
 		}
 	}

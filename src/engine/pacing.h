@@ -65,9 +65,12 @@ void pacing_issued(struct pacing *p, int dir, uint32_t len);
 /* Whether a thinktime stall is due, with b the I/Os counted so far
  * (issued or completed since the ramp, as thinktime_blocks_type says). */
 bool pacing_think_due(const struct pacing *p, uint64_t b, uint64_t now);
-/* The stall itself, once the queue is empty: spin, then sleep; with
- * rate_ignore_thinktime the schedule skips what the stall missed. */
-void pacing_think(struct pacing *p, int dir, uint64_t b, uint64_t now);
+/* The stall, once the queue is empty: thinktime_spin busy from t0, then
+ * the time left to sleep; after the sleep, _end notes the stall (b, and
+ * now as it began) and, with rate_ignore_thinktime, the schedule skips
+ * what the stall missed. */
+uint64_t pacing_think_spin(const struct pacing *p, uint64_t t0);
+void pacing_think_end(struct pacing *p, int dir, uint64_t b, uint64_t now, uint64_t t0);
 /* The stall's schedule change alone (for the unit tests). */
 void pacing_think_skip(struct pacing *p, int dir, uint64_t total_us);
 

@@ -54,6 +54,9 @@ both() {
 both "thinktime=20ms, 16 writes" 320 write --size=64k --thinktime=20ms --ioengine=psync
 both "thinktime=20000 (microseconds, fio's unit)" 320 write --size=64k --thinktime=20000 \
 	--ioengine=psync
+# The stall after the last I/O counts too: 2 reads, 2 stalls of 500 ms.
+both "thinktime=500ms, 2 reads at libaio iodepth 1" 1000 read --size=8k --thinktime=500ms \
+	--ioengine=libaio
 # thinktime_blocks: one stall per 4 I/Os at iodepth 4 (4 x 50 ms), and no
 # more than that: 16 stalls would take at least 800 ms (an upper bound that
 # only holds while the machine keeps up, so only checked when it is idle).
