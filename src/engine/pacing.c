@@ -126,7 +126,8 @@ void pacing_issued(struct pacing *p, int dir, uint32_t len)
 	}
 	/* fio's sum: whole seconds, then the rest, in microseconds. */
 	uint64_t b = p->issued[dir];
-	p->next_ns[dir] = (b / bps) * NS_PER_S + ((b % bps) * 1000000ULL / bps) * NS_PER_US;
+	uint64_t rest_us = (uint64_t)((unsigned __int128)(b % bps) * 1000000U / bps);
+	p->next_ns[dir] = (b / bps) * NS_PER_S + rest_us * NS_PER_US;
 }
 
 bool pacing_think_due(const struct pacing *p, uint64_t b, uint64_t now)

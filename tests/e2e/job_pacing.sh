@@ -75,9 +75,9 @@ both "thinktime_blocks_type=issue" 200 write --size=64k --thinktime=50ms --think
 
 # ---- rate: 200 I/Os of 4k at 400k/s take at least 199 x 10 ms ----
 both "rate=400k, 200 writes" 1990 write --size=800k --rate=400k
-both "rate=400k at iodepth 8 (libaio)" 1990 read --size=800k --rate=400k --ioengine=libaio \
+both "rate=400k at iodepth 8 (libaio)" 1990 write --size=800k --rate=400k --ioengine=libaio \
 	--iodepth=8
-both "rate_iops=100, 100 reads" 990 read --size=400k --rate_iops=100
+both "rate_iops=100, 100 writes" 990 write --size=400k --rate_iops=100
 # rate=,400k caps writes alone; in a rw mix fio then turns to reads while
 # writes are ahead of their schedule, so how many writes there are is
 # timing. Both must do 200 I/Os in all and no more writes than the cap lets
