@@ -282,8 +282,11 @@ int pacing_after(struct loop_state *ls, uint64_t *now)
 		}
 		if (!t->error && pacing_floor_check(p, t->spec->name, bytes, ios, *now,
 						    t->error_msg, sizeof(t->error_msg))) {
+			/* The job fails with EIO, as fio's; the whole run only
+			 * with exitall_on_error (fio's exitall_error). */
 			t->error = EIO;
-			runctl_stop(t->ctl, RUNCTL_ERROR, 0, "rate_min");
+			if (t->spec->exitall_on_error)
+				runctl_stop(t->ctl, RUNCTL_ERROR, 0, "rate_min");
 			return -EIO;
 		}
 	}
