@@ -138,10 +138,10 @@ static void floor_check(void **state)
 	ios[0] = 1;
 	assert_int_equal(pacing_floor_check(&p, "y", bytes, ios, 2000 * MS, msg, sizeof(msg)), 0);
 	ios[0] += 300;
-	bytes[0] += 300 * 4096;
+	bytes[0] += 300ULL * 4096;
 	assert_int_equal(pacing_floor_check(&p, "y", bytes, ios, 3000 * MS, msg, sizeof(msg)), 0);
 	ios[0] += 95;
-	bytes[0] += 95 * 4096;
+	bytes[0] += 95ULL * 4096;
 	assert_int_equal(pacing_floor_check(&p, "y", bytes, ios, 4000 * MS, msg, sizeof(msg)), 1);
 	assert_string_equal(msg, "y: rate_iops_min=200 not met, got 95 IOPS");
 }
