@@ -35,6 +35,8 @@ enum rw_mode {
 };
 
 enum io_dir { DIR_READ = 0, DIR_WRITE = 1 };
+enum rate_process { RATE_LINEAR, RATE_POISSON };
+enum think_blocks_type { THINK_COMPLETE, THINK_ISSUE };
 #define DIR_COUNT 2
 
 enum engine_kind {
@@ -158,7 +160,16 @@ struct job_spec {
 	unsigned long long dedupe_percentage;
 	int dedupe_mode;                 /* enum dedupe_mode */
 	unsigned long long dedupe_working_set_percentage;
-	unsigned long long rate_iops;    /* 0: unlimited */
+	/* fio's pacing (engine/pacing.c), per direction where fio takes
+	 * R,W: bytes/s and I/Os per second (0: no cap, no floor). */
+	unsigned long long rate[DIR_COUNT], rate_min[DIR_COUNT];
+	unsigned long long rate_iops[DIR_COUNT], rate_iops_min[DIR_COUNT];
+	int rate_process;                /* RATE_LINEAR or RATE_POISSON */
+	unsigned long long rate_cycle_ms;
+	bool rate_ignore_thinktime;
+	unsigned long long thinktime_us, thinktime_spin_us, thinktime_iotime_us;
+	unsigned long long thinktime_blocks;
+	int thinktime_blocks_type;       /* THINK_COMPLETE or THINK_ISSUE */
 	bool group_reporting;
 	unsigned long long bw_avg_time_ms;   /* fio's bw_avg_time: bw sample period */
 	unsigned long long iops_avg_time_ms; /* and iops_avg_time */

@@ -54,6 +54,11 @@ static const char *const verify_choices[] = { "0", "md5", "crc64", "crc32", "crc
 					      "sha1", "meta", "pattern", "null", NULL };
 static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 9, 10, 15, 16, 1, 18, 19 };
 
+static const char *const think_choices[] = { "complete", "issue", NULL };
+static const int think_values[] = { THINK_COMPLETE, THINK_ISSUE };
+static const char *const rate_process_choices[] = { "linear", "poisson", NULL };
+static const int rate_process_values[] = { RATE_LINEAR, RATE_POISSON };
+
 #define U64MAX 0xffffffffffffffffULL
 
 /* Keep in fio's order of importance: the form and --help list them so. */
@@ -186,8 +191,42 @@ const struct job_option job_options[] = {
 	{ .name = "dedupe_working_set_percentage", .type = OPT_INT,
 	  FIELD(dedupe_working_set_percentage), .max = 100, .def = "5",
 	  .help = N_("dedupe_mode=working_set: the unique blocks duplicates are drawn from, as a share of size") },
-	{ .name = "rate_iops", .type = OPT_INT, FIELD(rate_iops), .max = U64MAX, .def = "0",
-	  .help = N_("cap each job at this many I/Os per second (0: no cap)") },
+	/* Pacing (engine/pacing.c): fio's names, defaults, units and limits;
+	 * the rates per direction as R,W. */
+	{ .name = "thinktime", .type = OPT_INT, FIELD(thinktime_us), .max = 0xffffffffULL,
+	  .def = "0", .unit = "us", .parse = parse_usec, .format = format_usec,
+	  .help = N_("stall this long after an I/O completes before issuing the next (a bare number is microseconds; 0: none)") },
+	{ .name = "thinktime_spin", .type = OPT_INT, FIELD(thinktime_spin_us), .max = 0xffffffffULL,
+	  .def = "0", .unit = "us", .parse = parse_usec, .format = format_usec,
+	  .help = N_("spend this much of each thinktime busy on the CPU, then sleep the rest (at most thinktime)") },
+	{ .name = "thinktime_blocks", .type = OPT_INT, FIELD(thinktime_blocks), .max = 0xffffffffULL,
+	  .def = "1", .help = N_("stall for thinktime once every this many I/Os (caps the queue depth at it)") },
+	{ .name = "thinktime_blocks_type", .type = OPT_ENUM, FIELD(thinktime_blocks_type),
+	  .def = "complete", .choices = think_choices, .choice_values = think_values,
+	  .help = N_("what thinktime_blocks counts: complete (I/Os completed) or issue (I/Os issued)") },
+	{ .name = "thinktime_iotime", .type = OPT_INT, FIELD(thinktime_iotime_us), .max = 0xffffffffULL,
+	  .def = "0", .unit = "s", .parse = parse_usec, .format = format_usec,
+	  .help = N_("stall for thinktime after issuing I/O this long (a bare number is seconds), or after thinktime_blocks if given, whichever comes first") },
+	{ .name = "rate", .type = OPT_SIZE, FIELD(rate), .max = U64MAX, .def = "0",
+	  .unit = "bytes/s", .parse = parse_dir_rate, .format = format_dir_rate,
+	  .help = N_("cap each job's bandwidth in bytes per second; reads,writes apart: 1m,500k (,500k: writes only; 0: no cap)") },
+	{ .name = "rate_min", .alias = "ratemin", .type = OPT_SIZE, FIELD(rate_min), .max = U64MAX,
+	  .def = "0", .unit = "bytes/s", .parse = parse_dir_rate, .format = format_dir_rate,
+	  .help = N_("fail the job (exit 1) if its bandwidth over a rate_cycle falls below this, after its first 2 s; reads,writes apart") },
+	{ .name = "rate_iops", .type = OPT_INT, FIELD(rate_iops), .max = 0xffffffffULL, .def = "0",
+	  .parse = parse_dir_rate, .format = format_dir_rate,
+	  .help = N_("cap each job at this many I/Os per second, of the smallest block size; reads,writes apart (0: no cap)") },
+	{ .name = "rate_iops_min", .type = OPT_INT, FIELD(rate_iops_min), .max = 0xffffffffULL,
+	  .def = "0", .parse = parse_dir_rate, .format = format_dir_rate,
+	  .help = N_("fail the job (exit 1) if its I/Os per second over a rate_cycle fall below this, after its first 2 s; reads,writes apart") },
+	{ .name = "rate_process", .type = OPT_ENUM, FIELD(rate_process), .def = "linear",
+	  .choices = rate_process_choices, .choice_values = rate_process_values,
+	  .help = N_("how capped I/Os are spaced: linear (evenly, catching up when late) or poisson (random gaps of a Poisson process, mean 1/IOPS)") },
+	{ .name = "rate_cycle", .alias = "ratecycle", .type = OPT_INT, FIELD(rate_cycle_ms),
+	  .max = 0xffffffffULL, .def = "1000", .unit = "ms",
+	  .help = N_("the window rate_min and rate_iops_min are measured over, in milliseconds") },
+	{ .name = "rate_ignore_thinktime", .type = OPT_BOOL, FIELD(rate_ignore_thinktime), .max = 1,
+	  .def = "0", .help = N_("with rate and thinktime: go on at the rate after a stall instead of catching up what it missed") },
 	{ .name = "continue_on_error", .type = OPT_ENUM, FIELD(continue_on_error), .def = "none",
 	  .choices = coe_choices, .choice_values = coe_values,
 	  .help = N_("the kinds of failed I/O (none, read, write, io, verify, all) that let the job go on when the errno is EIO or EILSEQ or one ignore_error lists; they are counted, any other error ends the job") },

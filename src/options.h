@@ -138,6 +138,10 @@ OPTION_VALUE_FN(percentage_random);
 OPTION_VALUE_FN(random_distribution);
 OPTION_VALUE_FN(ignore_error);
 OPTION_VALUE_FN(buffer_pattern);
+/* Row callbacks in option_pacing.c: times in microseconds (thinktime),
+ * per-direction rates (rate=R,W). */
+OPTION_VALUE_FN(usec);
+OPTION_VALUE_FN(dir_rate);
 /* fio's per-direction values "R,W,T" split into the text of each (a
  * value not followed by a comma goes on to the directions after it);
  * -1 when a part is too long or there are more than three. */

@@ -16,6 +16,7 @@
 
 #include "engine/loop.h"
 #include "engine/ops.h"
+#include "engine/pacing.h"
 #include "engine/random.h"
 #include "engine/syncpoint.h"
 #include "engine/verify.h"
@@ -37,10 +38,6 @@
 /* How often a running thread posts its CPU use for the periodic reports:
  * a figure at most this old, for one getrusage per period. */
 #define USAGE_POST_NS (10ULL * 1000 * 1000)
-
-/* How far behind its rate_iops schedule a thread may fall and still
- * catch up. */
-#define RATE_CATCHUP_NS (1000ULL * 1000 * 1000)
 
 static unsigned depth_level(unsigned depth)
 {
@@ -64,57 +61,6 @@ static unsigned batch_level(unsigned n)
 	while ((4u << (lvl - 1)) < n)
 		lvl++;
 	return lvl;
-}
-
-/* Indexed by enum engine_kind; NULL where the engine is not built in. */
-static const struct engine_ops *const engine_table[ENGINE_COUNT] = {
-	[ENGINE_LIBAIO] = &engine_libaio,
-#ifdef HAVE_LIBURING
-	[ENGINE_IO_URING] = &engine_io_uring,
-#endif
-	[ENGINE_SYNC] = &engine_sync,
-	[ENGINE_PSYNC] = &engine_psync,
-	[ENGINE_PVSYNC] = &engine_pvsync,
-	[ENGINE_PVSYNC2] = &engine_pvsync2,
-	[ENGINE_NULL] = &engine_null,
-};
-
-const struct engine_ops *engine_ops_for(int kind)
-{
-	return kind >= 0 && kind < ENGINE_COUNT ? engine_table[kind] : NULL;
-}
-
-const char *engine_names_built(void)
-{
-	static char names[128];
-	if (!names[0]) {
-		size_t used = 0;
-		for (int k = 0; k < ENGINE_COUNT; k++)
-			if (engine_table[k] && used < sizeof(names))
-				used += (size_t)snprintf(names + used, sizeof(names) - used,
-							 "%s%s", used ? " " : "",
-							 engine_table[k]->name);
-	}
-	return names;
-}
-
-int engine_check(const struct job_spec *spec, char *err, size_t errlen)
-{
-	const struct engine_ops *ops = engine_ops_for(spec->ioengine);
-	char name[32], why[256] = "";
-	int r = 0;
-
-	if (!ops)
-		snprintf(why, sizeof(why), _("not built into this blktop (see --version)"));
-	else if (ops->probe)
-		r = ops->probe(spec, why, sizeof(why));
-	if (ops && !r)
-		return next_io_check(spec, err, errlen) || verify_check(spec, err, errlen) ||
-	       buf_fill_check(spec, err, errlen);
-	job_option_format(spec, job_option_find("ioengine"), name, sizeof(name));
-	snprintf(err, errlen, _("%s: ioengine=%s: %s"), spec->name, name,
-		 why[0] ? why : strerror(-r));
-	return 1;
 }
 
 static void stat_add(uint64_t *field, uint64_t v)
@@ -281,11 +227,16 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		}
 	}
 	if (!ls->counting) {
-		if (t_end < t->ramp_end_ns)
+		if (t_end < t->ramp_end_ns) {
+			ls->ramp_bytes[io->dir] += io->len;
+			ls->ramp_ios[io->dir]++;
 			return;
+		}
 		ls->counting = true;
 		t->counted_from_ns = t->ramp_end_ns;
 		getrusage(RUSAGE_THREAD, &t->ru_start);
+		if (ls->paced && t->spec->ramp_ms)
+			pacing_restart(&ls->pace, t_end);
 	}
 	uint64_t slat = io->t_submit - io->t_start;
 	uint64_t clat = t_end - io->t_submit;
@@ -375,24 +326,21 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 	int queued = 0;
 
 	while (ls->nfree > 0 && !ls->sync_due && may_issue(ls, now)) {
-		if (ls->rate_gap_ns) {
-			if (!ls->next_issue_ns)
-				ls->next_issue_ns = now;   /* the first I/O */
-			if (now < ls->next_issue_ns)
-				break;
-			ls->next_issue_ns += ls->rate_gap_ns;
-			/* A thread woken late (a busy machine) catches up, so the
-			 * rate asked for is the rate run; a stall longer than a
-			 * second is not made up in one burst. */
-			if (ls->next_issue_ns + RATE_CATCHUP_NS < now)
-				ls->next_issue_ns = now - RATE_CATCHUP_NS;
-		}
 		struct io_unit *io = ls->free_list[ls->nfree - 1];
 		if (!next_io_prep(ls, io)) {
 			ls->area_done = true;
 			break;
 		}
 		ls->nfree--;
+		if (ls->paced) {
+			int r = pacing_turn(ls, io, &now);
+			if (r) {
+				ls->free_list[ls->nfree++] = io;
+				if (r < 0)
+					return r;
+				break;
+			}
+		}
 		io->t_start = now;
 		ls->batch[ls->npending++] = io;
 		if (ls->npending >= ls->batch_submit) {
@@ -403,6 +351,8 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 			/* The clock read after the submit starts the next I/O. */
 			if (ls->last_submit_ns)
 				now = ls->last_submit_ns;
+			if (ls->paced && pacing_after(ls, &now) < 0)
+				return -EIO;
 		}
 	}
 	if (ls->npending) {
@@ -475,9 +425,13 @@ static int reap_full(struct loop_state *ls)
 
 /* A sync is due (fsync=, fdatasync=): every I/O in flight completes
  * first, as fio's engines wait before they sync. 0 or -errno. */
-static int sync_now(struct loop_state *ls)
+int loop_quiesce(struct loop_state *ls)
 {
-	ls->sync_due = false;
+	if (ls->npending) {
+		int r = submit_pending(ls);
+		if (r < 0)
+			return r;
+	}
 	while (ls->inflight > 0) {
 		int r = reap_some(ls, ls->inflight, ls->inflight, 0);
 		if (r < 0)
@@ -485,7 +439,16 @@ static int sync_now(struct loop_state *ls)
 		if (runctl_stopped(ls->t->ctl) || ls->t->error)
 			return 0;
 	}
-	int e = syncpoint_run(&ls->sync);
+	return 0;
+}
+
+static int sync_now(struct loop_state *ls)
+{
+	ls->sync_due = false;
+	int e = loop_quiesce(ls);
+	if (e < 0 || ls->inflight > 0)
+		return e;
+	e = syncpoint_run(&ls->sync);
 	if (e) {
 		set_error(ls->t, -e, _("fsync failed"));
 		return e;
@@ -520,8 +483,7 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 		ls->complete_max = ls->complete_min;
 	if (!ls->complete_max)
 		ls->complete_max = 1;
-	if (spec->rate_iops)
-		ls->rate_gap_ns = 1000000000ULL / spec->rate_iops;
+	ls->paced = pacing_wanted(spec);
 	syncpoint_init(&ls->sync, spec);
 
 	bool seeded = job_option_given(spec, "randseed");
@@ -616,37 +578,27 @@ static void run_loop(struct loop_state *ls)
 		if (issue_batch(ls, now) < 0)
 			break;
 		if (ls->inflight == 0) {
-			if (!ls->rate_gap_ns) {
-				/* Every I/O of the batch was refused at
-				 * submit and the policy ignores it. */
-				now = now_ns();
-				continue;
-			}
-			/* Only the rate cap leaves nothing in flight: wait. */
-			uint64_t wait = ls->next_issue_ns > now ? ls->next_issue_ns - now : 0;
-			if (wait > REAP_TIMEOUT_NS)
-				wait = REAP_TIMEOUT_NS;
-			sleep_ns(wait);
+			/* Every I/O of the batch was refused at submit and the
+			 * policy ignores it, or a pacing stall emptied the
+			 * queue (its waits are pacing_turn's and _after's). */
 			now = now_ns();
 			continue;
 		}
 		/* The queue is as full as it may be: wait for a completion
 		 * without a timer (the runner interrupts a stuck wait with
-		 * a signal), or under a rate cap until the next I/O is due. */
+		 * a signal). */
 		if (ls->nfree == 0) {
 			if (reap_full(ls) < 0)
 				break;
-		} else {
-			uint64_t timeout = 0;
-			if (ls->rate_gap_ns)
-				timeout = ls->next_issue_ns > now ? ls->next_issue_ns - now : 1;
-			if (reap_some(ls, 1, ls->complete_max, timeout) < 0)
-				break;
+		} else if (reap_some(ls, 1, ls->complete_max, 0) < 0) {
+			break;
 		}
 		/* The moment the last completion was seen starts the next
 		 * batch: one clock read fewer per I/O. */
 		now = ls->last_reap_ns ? ls->last_reap_ns : now_ns();
 		ls->last_reap_ns = 0;
+		if (ls->paced && pacing_after(ls, &now) < 0)
+			break;
 	}
 	/* Drain: every I/O in flight is reaped before the thread ends, so
 	 * no buffer is freed under the kernel. */
@@ -701,6 +653,8 @@ void *job_thread_main(void *arg)
 				__atomic_store_n(&t->deadline_ns, t->deadline_ns + late,
 						 __ATOMIC_RELAXED);
 		}
+		if (ls.paced)
+			pacing_setup(&ls.pace, t->spec, ls.rng.s[0], now_ns());
 		if (t->ramp_end_ns <= t->start_ns) {
 			ls.counting = true;
 			t->counted_from_ns = t->start_ns;
@@ -726,6 +680,15 @@ void *job_thread_main(void *arg)
 			ls.read_back = true;
 			run_loop(&ls);
 		}
+	}
+	/* A job that ended inside its ramp: fio reports what it did (its
+	 * counts are only reset as the ramp ends), with no latencies. */
+	if (!ls.counting && t->spec->ramp_ms && !t->error) {
+		for (int d = 0; d < DIR_COUNT; d++) {
+			t->dir[d].bytes = ls.ramp_bytes[d];
+			t->dir[d].ios = ls.ramp_ios[d];
+		}
+		t->counted_from_ns = t->start_ns;
 	}
 	if (t->exitall && t->group_end)
 		__atomic_store_n(t->group_end, 1, __ATOMIC_RELAXED);

@@ -13,6 +13,7 @@
 #include "engine/buffers.h"
 #include "engine/engine.h"
 #include "engine/ops.h"
+#include "engine/pacing.h"
 #include "engine/random.h"
 #include "engine/randdist.h"
 #include "engine/syncpoint.h"
@@ -38,8 +39,13 @@ struct loop_state {
 	struct rng rng;
 	unsigned next_file;     /* round robin over the thread's files */
 	uint64_t issued_bytes;
-	uint64_t rate_gap_ns;   /* rate_iops: time between I/Os, 0 if none */
-	uint64_t next_issue_ns;
+	/* rate, thinktime, rate_min (engine/pacing.c): off for a job with
+	 * none of them, the loop's only test of them per I/O. */
+	bool paced;
+	struct pacing pace;
+	/* What completed inside the ramp: fio reports it when the job ends
+	 * before the ramp does (its counts are only reset at the ramp's end). */
+	uint64_t ramp_bytes[DIR_COUNT], ramp_ios[DIR_COUNT];
 	struct buf_fill buf;    /* what writes carry (engine/buffers.h) */
 	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
 	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
@@ -93,5 +99,16 @@ void next_io_teardown(struct loop_state *ls);
  * I/O, and counts its bytes as issued. false: no next I/O, the area is
  * done (fio ends a job whose next offset falls past its end). */
 bool next_io_prep(struct loop_state *ls, struct io_unit *io);
+
+/* Submits what is prepared and waits until nothing is in flight (fio's
+ * quiesce, before a sync or a pacing stall). 0 or -errno. */
+int loop_quiesce(struct loop_state *ls);
+
+/* pacing.c's side of the loop. Before io is issued: waits for its turn
+ * under a rate cap; 0 go, 1 the job ended meanwhile, or -errno. */
+int pacing_turn(struct loop_state *ls, const struct io_unit *io, uint64_t *now);
+/* After an I/O went or completions came: a thinktime stall if due, and
+ * the rate_min check (-EIO with the job failed, as fio fails it). */
+int pacing_after(struct loop_state *ls, uint64_t *now);
 
 #endif

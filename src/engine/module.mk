@@ -8,7 +8,8 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/blocksize.c src/engine/blocksize.h \
 	src/engine/buffers.c src/engine/buffers.h \
 	src/engine/loop.h src/engine/next_io.c src/engine/randmap.c src/engine/randmap.h \
-	src/engine/randdist.c src/engine/randdist.h
+	src/engine/randdist.c src/engine/randdist.h \
+	src/engine/pacing.c src/engine/pacing.h src/engine/engine_table.c
 # Data verification: fio's header layout and the job loop's hooks.
 libblktop_a_SOURCES += src/engine/verify.c src/engine/verify.h src/engine/verify_hdr.c \
 	src/engine/verify_hdr.h
@@ -41,4 +42,12 @@ TESTS += tests/unit/test_buffers
 tests_unit_test_buffers_SOURCES = tests/unit/test_buffers.c
 tests_unit_test_buffers_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_buffers_LDADD = $(unit_ldadd)
+endif
+if HAVE_CMOCKA
+# fio's pacing arithmetic: the rate schedule, thinktime triggers, rate_min.
+check_PROGRAMS += tests/unit/test_pacing
+TESTS += tests/unit/test_pacing
+tests_unit_test_pacing_SOURCES = tests/unit/test_pacing.c
+tests_unit_test_pacing_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_pacing_LDADD = $(unit_ldadd)
 endif

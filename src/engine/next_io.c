@@ -311,6 +311,10 @@ static int mix_dir(struct loop_state *ls)
 		}
 		ls->mix_dir = d = next;
 	}
+	/* Under a rate cap fio turns to the other direction while this one
+	 * is ahead of its schedule, and goes on with that one. */
+	if (ls->paced)
+		ls->mix_dir = d = pacing_dir(&ls->pace, d, (unsigned)spec->rwmixread, now_ns());
 	ls->mix_issued[d]++;
 	return d;
 }

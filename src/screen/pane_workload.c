@@ -127,7 +127,7 @@ static void draw_workload(const struct view *v, struct rect r, struct pane_state
 	put_option(&f, t, j, "ioengine", NULL);
 	if (!j->direct)
 		put(&f, t, "direct", "0");
-	if (j->rate_iops)
+	if (j->rate_iops[DIR_READ] || j->rate_iops[DIR_WRITE])
 		put_option(&f, t, j, "rate_iops", NULL);
 	if (j->ramp_ms)
 		put_option(&f, t, j, "ramp_time", NULL);

@@ -147,6 +147,8 @@ dist_check_SCRIPTS += tests/e2e/job_options.sh
 dist_check_SCRIPTS += tests/e2e/job_policies.sh
 dist_check_SCRIPTS += tests/e2e/job_units.sh
 dist_check_SCRIPTS += tests/e2e/job_buffers.sh
+TESTS += tests/e2e/job_pacing.sh
+dist_check_SCRIPTS += tests/e2e/job_pacing.sh
 # fio 3 and blktop on the same job files: every key of fio's JSON in
 # blktop's, with its type (fio_json_keys.py lists the known differences).
 TESTS += tests/e2e/fio_json_keys.sh

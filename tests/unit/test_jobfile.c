@@ -391,7 +391,8 @@ static void test_aliases_and_table_options(void **state)
 	assert_int_equal(set.jobs[0].ioengine, ENGINE_PSYNC);
 	assert_int_equal(set.jobs[0].io_size, 1ULL << 30);
 	assert_int_equal(set.jobs[0].offset, 4096);
-	assert_int_equal(set.jobs[0].rate_iops, 100);
+	assert_int_equal(set.jobs[0].rate_iops[DIR_READ], 100);
+	assert_int_equal(set.jobs[0].rate_iops[DIR_WRITE], 100);
 	assert_int_equal(set.jobs[0].randseed, 42);
 	assert_true(job_option_given(&set.jobs[0], "randseed"));
 	assert_int_equal(set.jobs[0].status_interval_ms, 5000);
