@@ -169,11 +169,13 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 		if (!a->run_mode)
 			return fail(_("--run needs a mode and a target: --run MODE TARGET"));
 		/* MODE and TARGET are the whole line's: every job's. */
-		job_option_set(&a->job, "rw", a->run_mode, err, sizeof(err));
+		if (job_option_set(&a->job, "rw", a->run_mode, err, sizeof(err)))
+			return fail("--run: %s", err);
 		for (size_t k = 0; k < a->nmore; k++)
 			job_option_set(&a->more[k], "rw", a->run_mode, err, sizeof(err));
 		if (!job_option_given(&a->job, "name"))
-			snprintf(a->job.name, sizeof(a->job.name), "%s", a->run_mode);
+			snprintf(a->job.name, sizeof(a->job.name), "%.*s",
+				 (int)strcspn(a->run_mode, ":"), a->run_mode);
 	}
 	if (target) {
 		if (a->mode == MODE_SCREEN)

@@ -52,12 +52,15 @@ static size_t sweeps(const char **names, size_t max)
 	return proc_family_names(PROC_SWEEP, names, max);
 }
 
+/* A mode, with fio's modifier after a colon (randread:8, read:-8k): the
+ * rw option checks the modifier when the job takes the mode. */
 static bool is_run_mode(const char *s)
 {
 	const char *names[16];
 	size_t n = run_modes(names, 16);
+	size_t len = strcspn(s, ":");
 	for (size_t i = 0; i < n; i++)
-		if (!strcmp(s, names[i]))
+		if (strlen(names[i]) == len && !strncmp(s, names[i], len))
 			return true;
 	return false;
 }

@@ -26,10 +26,12 @@ static bool is_local(const struct cli_args *a, int i)
 	return false;
 }
 
+/* rw's value, with or without fio's modifier (rw:8, randwrite:-4k). */
 static bool mode_writes(const char *rw)
 {
-	return strstr(rw, "write") || strstr(rw, "trim") || !strcmp(rw, "rw") ||
-	       !strcmp(rw, "randrw");
+	size_t len = strcspn(rw, ":");
+	return strstr(rw, "write") || strstr(rw, "trim") || (len == 2 && !strncmp(rw, "rw", 2)) ||
+	       (len == 6 && !strncmp(rw, "randrw", 6));
 }
 
 /* An option that makes fio run a program or load code. */
