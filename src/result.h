@@ -101,6 +101,8 @@ struct run_progress {
 	size_t ndisks;
 	bool cpu_valid;
 	struct cpu_pct cpu_all;     /* mpstat's "all" row over the interval */
+	const struct cpu_pct *cpus; /* each CPU's row over the interval (ncpus) */
+	int ncpus;
 	const struct run_result *so_far; /* NULL unless progress_so_far (and at a wave's end) */
 };
 
