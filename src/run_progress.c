@@ -87,6 +87,7 @@ struct run_progress_state *run_progress_new(const struct run_hooks *hooks,
 		       (size_t)cpu_start->ncpu * sizeof(*p->cpu_prev.cpu));
 		p->cpu_prev.ncpu = cpu_start->ncpu;
 	}
+	run_irqs_init(&p->irq_prev, disk_start, ndisk_start);
 	if (hooks->progress_so_far) {
 		p->groups = calloc(nsecs ? nsecs : 1, sizeof(*p->groups));
 		p->entries = calloc(nunits ? nunits : 1, sizeof(*p->entries));
@@ -108,6 +109,7 @@ void run_progress_free(struct run_progress_state *p)
 	free(p->hist);
 	free(p->disk_prev);
 	cpu_snapshot_free(&p->cpu_prev);
+	run_irqs_free(&p->irq_prev);
 	free(p->groups);
 	free(p->entries);
 	free(p->one);
@@ -327,6 +329,9 @@ void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_en
 			pr.ncpus = nc;
 		}
 	}
+	struct run_irq_rate *irqs = NULL;
+	pr.nirqs = run_irqs_sample(&p->irq_prev, now_disks, nnow, &irqs);
+	pr.irqs = irqs;
 	struct run_result so_far;
 	if (p->groups && !wave_end) {
 		struct cpu_pct since_start;
@@ -353,6 +358,7 @@ void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_en
 		cpu_now = old;
 	}
 	free(cpus);
+	free(irqs);
 	cpu_snapshot_free(&cpu_now);
 	free(deltas);
 	free(total);

@@ -160,7 +160,7 @@ static void pump_all(struct fleet_host *hosts, size_t n, struct runctl *ctl, str
 {
 	bool stopping = false;
 	uint64_t kill_at = 0;
-	struct pollfd *p = calloc(2 * n, sizeof(*p));
+	struct pollfd *p = calloc(2 * n + 1, sizeof(*p));
 	if (!p)
 		return;
 	for (;;) {

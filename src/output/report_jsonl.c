@@ -123,6 +123,15 @@ void report_jsonl_interval(FILE *out, const struct run_progress *p)
 		for (int f = 0; f < CPU_NFIELDS; f++)
 			json_add_double(one, cpu_field_name((enum cpu_field)f), p->cpus[c].pct[f]);
 	}
+	/* The target disks' queue interrupts: a fleet's host IRQ pane. */
+	struct json *irqs = json_add_array(o, "irqs");
+	for (size_t i = 0; i < p->nirqs; i++) {
+		struct json *q = json_add_object(irqs, NULL);
+		json_add_string(q, "disk", p->irqs[i].disk);
+		json_add_u64(q, "irq", p->irqs[i].irq);
+		json_add_string(q, "name", p->irqs[i].name);
+		json_add_double(q, "per_s", p->irqs[i].per_s);
+	}
 	print_line(out, o);
 	report_numeric_end(&num);
 }

@@ -137,6 +137,8 @@ void fleet_model_update(struct fleet_model *m, const struct fleet_host *hosts, s
 		m->rows = p;
 		m->n = n;
 	}
+	if (!m->rows)
+		return;
 	for (size_t i = 0; i < n; i++)
 		fleet_row_from_host(&m->rows[i], &hosts[i], i);
 	sorting = m;

@@ -146,6 +146,9 @@ tm send-keys -t four Enter
 expect four "Enter: the host's CPU pane" "CPU .*from the host's jsonl" $T
 expect four "Enter: the far side's per-CPU rows" "^ *0 +[0-9]+\.[0-9] +[0-9]+\.[0-9]" $T
 expect four "Enter: the all row" "^ *all +[0-9]+\.[0-9]" $T
+# A loop device has no queue interrupts of its own: the IRQ pane says so.
+expect four "Enter: the IRQ pane" "IRQ .*queue interrupts" $T
+expect four "Enter: the IRQ pane says a loop device has none" "no queue interrupts" $T
 tm send-keys -t four Escape
 expect four "Esc: back to the hosts" "TOTAL" $T
 
