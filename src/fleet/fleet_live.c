@@ -97,13 +97,13 @@ int fleet_live_open(struct fleet_live *f, const struct cli_args *args, int argc,
 	return 0;
 }
 
-static uint64_t signature(const struct fleet_live *f)
+static uint64_t signature(const struct fleet_live *f, bool figures)
 {
 	uint64_t s = (uint64_t)f->checking * 3 + (uint64_t)f->go * 5 + (uint64_t)f->ended * 7;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct fleet_host *h = &f->hosts[i];
-		s = s * 1000003u + (uint64_t)h->state * 131u + h->live.intervals +
-		    (unsigned char)h->version[0] + (unsigned char)h->message[0];
+		s = s * 1000003u + (uint64_t)h->state * 131u + (unsigned char)h->version[0] +
+		    (unsigned char)h->message[0] + (figures ? h->live.intervals : 0);
 	}
 	return s;
 }
@@ -125,9 +125,9 @@ static void start_run(struct fleet_live *f)
 	}
 }
 
-bool fleet_live_step(struct fleet_live *f)
+int fleet_live_step(struct fleet_live *f)
 {
-	uint64_t before = f->sig;
+	uint64_t state = f->sig_state, figs = f->sig_figs;
 	if (!f->ended) {
 		size_t live = fleet_pump_once(f->hosts, f->n, f->checking, f->pfd, &f->npfd);
 		if (!live && f->checking) {
@@ -143,8 +143,10 @@ bool fleet_live_step(struct fleet_live *f)
 					sshproc_kill(&f->hosts[i].proc, 500);
 		}
 	}
-	f->sig = signature(f);
-	return f->sig != before;
+	f->sig_state = signature(f, false);
+	f->sig_figs = signature(f, true);
+	return (f->sig_state != state ? FLEET_CHANGED_STATE : 0) |
+	       (f->sig_figs != figs ? FLEET_CHANGED_FIGURES : 0);
 }
 
 void fleet_live_stop(struct fleet_live *f)

@@ -22,14 +22,18 @@ struct fleet_live {
 	uint64_t kill_at_ns;         /* a stopped host still there then is killed */
 	struct pollfd *pfd;          /* what to wait on (2 per host) */
 	size_t npfd;
-	uint64_t sig;                /* changes whenever a host's figures do */
+	uint64_t sig_state;          /* changes whenever a host's state does */
+	uint64_t sig_figs;           /* ... or its figures */
 };
+
+/* What fleet_live_step saw change. */
+enum { FLEET_CHANGED_STATE = 1, FLEET_CHANGED_FIGURES = 2 };
 
 /* Sets the hosts up and starts every verdict. 0 or an exit status. */
 int fleet_live_open(struct fleet_live *f, const struct cli_args *args, int argc, char **argv);
 /* Reads what came, moves on from the verdicts to the run, kills hosts
- * that outstay a stop; refreshes pfd. True when something changed. */
-bool fleet_live_step(struct fleet_live *f);
+ * that outstay a stop; refreshes pfd. Returns FLEET_CHANGED_* bits. */
+int fleet_live_step(struct fleet_live *f);
 /* Tells every host to stop with its report (closes its stdin: the far
  * side's wrapper ends blktop there); the hosts that have not started do
  * not. */

@@ -40,11 +40,13 @@ struct fleet_ui {
 	unsigned delay_ms;
 	uint64_t next_tick_ns;
 	bool dirty, quitting, leave, help;
+	bool figures_due;            /* new intervals, drawn at the next tick */
 	int help_top;
 };
 
 static void update(struct fleet_ui *f)
 {
+	f->figures_due = false;
 	fleet_model_update(&f->m, f->live.hosts, f->live.n, f->live.stopping, f->live.ended,
 			   f->live.go);
 	f->dirty = true;
@@ -168,12 +170,17 @@ static void wait_once(struct fleet_ui *f, struct pollfd *pfd)
 	}
 	if (!f->term->tty_gone)
 		read_keys(f);
-	if (fleet_live_step(&f->live))
+	/* A state shows at once; figures once per refresh, all hosts'
+	 * intervals of that second in one frame (and one model update). */
+	int changed = fleet_live_step(&f->live);
+	if (changed & FLEET_CHANGED_STATE)
 		update(f);
+	else if (changed)
+		f->figures_due = true;
 	if (now_ns() >= f->next_tick_ns) {
-		/* The stop's grace and the like move on without a line. */
 		f->next_tick_ns = now_ns() + f->delay_ms * 1000000ull;
-		update(f);
+		if (f->figures_due)
+			update(f);
 	}
 }
 
