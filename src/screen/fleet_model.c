@@ -16,8 +16,8 @@
 static const char *const col_titles[FC_COUNT] = {
 	[FC_HOST] = N_("HOST"),       [FC_DRIVER] = N_("DRIVER"), [FC_STATE] = N_("STATE"),
 	[FC_VERDICT] = N_("VERDICT"), [FC_RIOPS] = N_("R-IOPS"),  [FC_WIOPS] = N_("W-IOPS"),
-	[FC_RBW] = N_("R-BW"),        [FC_WBW] = N_("W-BW"),      [FC_P50] = N_("P50"),
-	[FC_P99] = N_("P99"),         [FC_P999] = N_("P99.9"),    [FC_ERRORS] = N_("ERR"),
+	[FC_RBW] = N_("R-BW"),        [FC_WBW] = N_("W-BW"),      [FC_P50] = N_("P50us"),
+	[FC_P99] = N_("P99us"),       [FC_P999] = N_("P99.9us"),  [FC_ERRORS] = N_("ERR"),
 };
 
 const char *fleet_col_title(enum fleet_col c)

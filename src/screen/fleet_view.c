@@ -32,7 +32,7 @@ const size_t fleet_nkeys = sizeof(fleet_keys) / sizeof(fleet_keys[0]);
 static const int col_w[FC_COUNT] = {
 	[FC_HOST] = 0,     [FC_DRIVER] = 14, [FC_STATE] = 10, [FC_VERDICT] = 8,
 	[FC_RIOPS] = 8,    [FC_WIOPS] = 8,   [FC_RBW] = 10,   [FC_WBW] = 10,
-	[FC_P50] = 7,      [FC_P99] = 7,     [FC_P999] = 7,   [FC_ERRORS] = 5,
+	[FC_P50] = 8,      [FC_P99] = 8,     [FC_P999] = 8,   [FC_ERRORS] = 5,
 };
 #define HOST_MIN_W 12
 
@@ -44,10 +44,13 @@ static int host_width(int w)
 	return w - rest > HOST_MIN_W ? (w - rest > 28 ? 28 : w - rest) : HOST_MIN_W;
 }
 
-static const char *cell(const struct fleet_row *r, enum fleet_col c, char *buf, size_t len)
+static const char *cell(const struct fleet_row *r, enum fleet_col c, char *buf, size_t len,
+			bool is_row)
 {
 	if (c >= FC_RIOPS && !r->live)
 		return "-";
+	if (!is_row && c > FC_HOST && c < FC_RIOPS)
+		return ""; /* the totals row has no driver, state or verdict */
 	switch (c) {
 	case FC_HOST: return r->name;
 	case FC_DRIVER: return r->driver;
@@ -88,7 +91,7 @@ static void draw_row(const struct theme *t, int y, int w, const struct fleet_row
 		attr_t ca = a;
 		if (c == FC_STATE && is_row && a == t->attr[EL_NORMAL])
 			ca = state_attr(t, r);
-		const char *s = cell(r, (enum fleet_col)c, buf, sizeof(buf));
+		const char *s = cell(r, (enum fleet_col)c, buf, sizeof(buf), is_row);
 		if (c >= FC_RIOPS)
 			draw_text_right(y, x, cw < w - x ? cw : w - x, ca, s);
 		else

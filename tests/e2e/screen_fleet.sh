@@ -112,6 +112,9 @@ expect two "two hosts: the far side's version is shown" "$(rx "$h2") +blktop [0-
 sum_check two 2 "two hosts"
 tm send-keys -t two q
 expect two "two hosts: q leaves the screen" "EXIT=[0-9]+" $((T * 2))
+# Both stopped by us, each with its report: no fault of theirs.
+cap two | grep -q "EXIT=0" && pass "two hosts: exit 0 after q" ||
+	fail "two hosts: $(cap two | grep EXIT=): $(cat "$WORK/two.err")"
 none_left "two hosts, q"
 grep -q "stopped" "$WORK/two.out" && pass "two hosts: the report says they were stopped" ||
 	fail "two hosts: no stopped host in the report: $(cat "$WORK/two.out" "$WORK/two.err")"
@@ -172,6 +175,13 @@ cap four | grep -q " running " && fail "s: a host still shows running" || pass "
 none_left "four hosts, s"
 tm send-keys -t four q
 expect four "four hosts: q leaves" "EXIT=[0-9]+" $T
+# A host dropped: 1, as --batch says it.
+cap four | grep -q "EXIT=1" && pass "four hosts: exit 1 (a host dropped)" ||
+	fail "four hosts: $(cap four | grep EXIT=): $(cat "$WORK/four.err")"
+for e in two four; do
+	grep -q "Sanitizer\|runtime error" "$WORK/$e.err" &&
+		fail "$e hosts: the sanitizers said: $(cat "$WORK/$e.err")"
+done
 grep -q "dropped" "$WORK/four.out" && pass "four hosts: the report names the dropped host" ||
 	fail "four hosts: report $(cat "$WORK/four.out" "$WORK/four.err")"
 none_left "four hosts, q"
