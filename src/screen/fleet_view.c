@@ -30,7 +30,7 @@ const size_t fleet_nkeys = sizeof(fleet_keys) / sizeof(fleet_keys[0]);
 
 /* Each column's width; the host's name takes what is left. */
 static const int col_w[FC_COUNT] = {
-	[FC_HOST] = 0,     [FC_DRIVER] = 14, [FC_STATE] = 10, [FC_VERDICT] = 8,
+	[FC_HOST] = 0,     [FC_DRIVER] = 14, [FC_STATE] = 11, [FC_VERDICT] = 8,
 	[FC_RIOPS] = 8,    [FC_WIOPS] = 8,   [FC_RBW] = 10,   [FC_WBW] = 10,
 	[FC_P50] = 8,      [FC_P99] = 8,     [FC_P999] = 8,   [FC_ERRORS] = 5,
 };

@@ -9,7 +9,9 @@
 # they run leaves no far-side blktop. Four hosts: the same sum, sorting
 # changes the order, Enter shows a host's CPU pane (from its jsonl's
 # per-CPU rows), a host killed mid-run shows dropped while the others keep
-# running, s stops all, q leaves no far-side blktop in any namespace.
+# running, s stops all, q leaves no far-side blktop in any namespace; a
+# host whose verdict refuses the write shows refused and keeps the other
+# from starting.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 . "${top_srcdir:-.}/tests/e2e/tmux_lib.sh"
 . "${top_srcdir:-.}/tests/e2e/sshd_lib.sh"
@@ -185,4 +187,15 @@ done
 grep -q "dropped" "$WORK/four.out" && pass "four hosts: the report names the dropped host" ||
 	fail "four hosts: report $(cat "$WORK/four.out" "$WORK/four.err")"
 none_left "four hosts, q"
+
+# A host whose verdict refuses the write: it shows refused with its
+# verdict, the other is kept back, and nothing starts.
+mkfs.ext4 -q -F "$dev5" >/dev/null 2>&1 || die "mkfs.ext4 failed"
+new_session refuse -x 160 -y 40 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
+tm send-keys -t refuse "$(fleet_cmd "$h2=$dev2,$h5=$dev5" refuse | sed 's/--run randread --runtime=600 --time_based/--run randwrite --size=4m/')" Enter
+expect refuse "refusing host: shown refused, has-data" "$(rx "$h5").* refused +has-data" $T
+expect refuse "refusing host: the other is not started" "$(rx "$h2").* not-started" $T
+expect refuse "refusing host: every host has ended" "every host has ended" $T
+tm send-keys -t refuse q
+expect refuse "refusing host: q leaves with exit 3" "EXIT=3" $T
 finish
