@@ -88,13 +88,17 @@ int fleet_live_open(struct fleet_live *f, const struct cli_args *args, int argc,
 		f->hosts = NULL;
 		return 1;
 	}
+	return 0;
+}
+
+void fleet_live_start(struct fleet_live *f)
+{
 	/* Every verdict first, as --batch: a host that refuses refuses
 	 * alone, and the others do not start unless --hosts-partial. */
 	f->checking = true;
 	for (size_t i = 0; i < f->n; i++)
 		fleet_start_host(&f->job, &f->hosts[i], true);
 	fleet_live_step(f);
-	return 0;
 }
 
 static uint64_t signature(const struct fleet_live *f, bool figures)

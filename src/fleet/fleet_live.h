@@ -29,8 +29,11 @@ struct fleet_live {
 /* What fleet_live_step saw change. */
 enum { FLEET_CHANGED_STATE = 1, FLEET_CHANGED_FIGURES = 2 };
 
-/* Sets the hosts up and starts every verdict. 0 or an exit status. */
+/* Sets the hosts up (nothing started yet). 0 or an exit status, said on
+ * stderr. */
 int fleet_live_open(struct fleet_live *f, const struct cli_args *args, int argc, char **argv);
+/* Starts every host's verdict; the run follows in fleet_live_step. */
+void fleet_live_start(struct fleet_live *f);
 /* Reads what came, moves on from the verdicts to the run, kills hosts
  * that outstay a stop; refreshes pfd. Returns FLEET_CHANGED_* bits. */
 int fleet_live_step(struct fleet_live *f);

@@ -212,12 +212,15 @@ int fleet_screen_main(const struct cli_args *args, int argc, char **argv)
 	runctl_init(&f->ctl, NULL);
 	sigstop_install(&f->sigs, &f->ctl, true);
 	sigstop_block(&f->sigs, SIGWINCH);
-	/* The hosts first: a bad host list is said on the terminal as is. */
+	/* The hosts first: a bad host list is said on the terminal as is;
+	 * then the terminal, and only then a connection to any host. */
 	int status = fleet_live_open(&f->live, args, argc, argv);
 	if (!status && terminal_start(u))
 		status = BLKTOP_USAGE;
-	if (!status)
+	if (!status) {
 		stderr_hold(u);
+		fleet_live_start(&f->live);
+	}
 	struct pollfd *pfd = status ? NULL : calloc(1 + 2 * f->live.n, sizeof(*pfd));
 	if (!pfd) {
 		if (!status)
