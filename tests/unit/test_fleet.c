@@ -273,7 +273,7 @@ static void test_merged_equals_combined_hist(void **state)
 static void live_from_hist(struct host_live *l, const struct hist *h, int d, double iops)
 {
 	size_t n = 0;
-	l->bins[d] = calloc(HIST_NR, sizeof(*l->bins[d]));
+	l->bins[d] = calloc((size_t)HIST_NR, sizeof(*l->bins[d]));
 	assert_non_null(l->bins[d]);
 	for (unsigned b = 0; b < HIST_NR; b++)
 		if (h->count[b])
