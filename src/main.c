@@ -309,7 +309,8 @@ int main(int argc, char **argv)
 	}
 	/* Many hosts: the job goes to each, scratch devices included. */
 	if (args.hosts && args.mode != MODE_HELP && args.mode != MODE_VERSION)
-		return fleet_main(&args, argc, argv);
+		return args.batch ? fleet_main(&args, argc, argv)
+				  : fleet_screen_main(&args, argc, argv);
 	if (args.mode == MODE_DEMO) {
 		demo_job(&args);
 		args.scratch = true;

@@ -84,6 +84,14 @@ struct run_interval {
 	const struct hist *clat_hist[DIR_COUNT];
 };
 
+/* A target disk's queue interrupt over a status interval. */
+struct run_irq_rate {
+	char disk[64];
+	char name[64];              /* as /proc/interrupts names it */
+	unsigned irq;
+	double per_s;               /* all CPUs */
+};
+
 /* One status interval of the whole run, once every running section's
  * interval is taken: those intervals, the targets' disks and the CPUs over
  * the same time, and when the hooks ask for it the run so far as a result
@@ -101,6 +109,10 @@ struct run_progress {
 	size_t ndisks;
 	bool cpu_valid;
 	struct cpu_pct cpu_all;     /* mpstat's "all" row over the interval */
+	const struct cpu_pct *cpus; /* each CPU's row over the interval (ncpus) */
+	int ncpus;
+	const struct run_irq_rate *irqs; /* the target disks' queue interrupts */
+	size_t nirqs;
 	const struct run_result *so_far; /* NULL unless progress_so_far (and at a wave's end) */
 };
 

@@ -12,10 +12,23 @@
 
 #include "collect/cpu.h"
 #include "collect/diskstat.h"
+#include "collect/irq.h"
 #include "engine/engine.h"
 #include "monitor.h"
 #include "result.h"
 #include "target.h"
+
+/* The target disks' queue interrupts at the last interval (run_irqs.c). */
+struct run_irqs {
+	struct irq_snapshot *snap;  /* one per disk that could be read */
+	size_t n;
+};
+void run_irqs_init(struct run_irqs *s, const struct disk_snapshot *disks, size_t n);
+/* Rates since the last call (or init) for the disks now; *out (free it)
+ * holds the returned count. */
+size_t run_irqs_sample(struct run_irqs *s, const struct disk_snapshot *disks, size_t n,
+		       struct run_irq_rate **out);
+void run_irqs_free(struct run_irqs *s);
 
 struct section {
 	struct job_spec *spec;
@@ -77,6 +90,7 @@ struct run_progress_state {
 	size_t ndisk_start;
 	struct cpu_snapshot cpu_prev;
 	const struct cpu_snapshot *cpu_start;
+	struct run_irqs irq_prev;   /* the disks' interrupts at the last interval */
 	uint64_t prev_ms;
 	/* For the run so far. */
 	struct section *secs;

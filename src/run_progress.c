@@ -79,6 +79,15 @@ struct run_progress_state *run_progress_new(const struct run_hooks *hooks,
 	}
 	p->cpu_prev.all = cpu_start->all;
 	p->cpu_prev.ncpu = 0;
+	p->cpu_prev.cpu = NULL;
+	/* Each CPU's too, for the jsonl's cpus[] (a fleet's host panes). */
+	if (cpu_start->ncpu > 0 && cpu_start->cpu &&
+	    (p->cpu_prev.cpu = malloc((size_t)cpu_start->ncpu * sizeof(*p->cpu_prev.cpu)))) {
+		memcpy(p->cpu_prev.cpu, cpu_start->cpu,
+		       (size_t)cpu_start->ncpu * sizeof(*p->cpu_prev.cpu));
+		p->cpu_prev.ncpu = cpu_start->ncpu;
+	}
+	run_irqs_init(&p->irq_prev, disk_start, ndisk_start);
 	if (hooks->progress_so_far) {
 		p->groups = calloc(nsecs ? nsecs : 1, sizeof(*p->groups));
 		p->entries = calloc(nunits ? nunits : 1, sizeof(*p->entries));
@@ -99,6 +108,8 @@ void run_progress_free(struct run_progress_state *p)
 	free(p->iv);
 	free(p->hist);
 	free(p->disk_prev);
+	cpu_snapshot_free(&p->cpu_prev);
+	run_irqs_free(&p->irq_prev);
 	free(p->groups);
 	free(p->entries);
 	free(p->one);
@@ -290,6 +301,7 @@ void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_en
 	struct disk_snapshot *now_disks = NULL;
 	size_t nnow = 0;
 	struct cpu_snapshot cpu_now = { 0 };
+	struct cpu_pct *cpus = NULL;
 	uint64_t now = now_ns();
 
 	p->wave = wave;
@@ -309,7 +321,17 @@ void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_en
 	if (cpu_snapshot_take(&cpu_now) == 0) {
 		cpu_pct_between(&p->cpu_prev.all, &cpu_now.all, &pr.cpu_all);
 		pr.cpu_valid = true;
+		int nc = cpu_now.ncpu < p->cpu_prev.ncpu ? cpu_now.ncpu : p->cpu_prev.ncpu;
+		if (nc > 0 && (cpus = calloc((size_t)nc, sizeof(*cpus)))) {
+			for (int c = 0; c < nc; c++)
+				cpu_pct_between(&p->cpu_prev.cpu[c], &cpu_now.cpu[c], &cpus[c]);
+			pr.cpus = cpus;
+			pr.ncpus = nc;
+		}
 	}
+	struct run_irq_rate *irqs = NULL;
+	pr.nirqs = run_irqs_sample(&p->irq_prev, now_disks, nnow, &irqs);
+	pr.irqs = irqs;
 	struct run_result so_far;
 	if (p->groups && !wave_end) {
 		struct cpu_pct since_start;
@@ -330,8 +352,13 @@ void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_en
 	free(p->disk_prev);
 	p->disk_prev = now_disks;
 	p->ndisk_prev = nnow;
-	if (pr.cpu_valid)
-		p->cpu_prev.all = cpu_now.all;
+	if (pr.cpu_valid) {
+		struct cpu_snapshot old = p->cpu_prev;
+		p->cpu_prev = cpu_now;
+		cpu_now = old;
+	}
+	free(cpus);
+	free(irqs);
 	cpu_snapshot_free(&cpu_now);
 	free(deltas);
 	free(total);

@@ -108,7 +108,52 @@ static int blktop_command(const struct fleet_job *job, const struct fleet_host *
 	return r;
 }
 
-/* An interval line: the host's jobs added up, their histograms merged. */
+/* The far side's CPUs (jsonl "cpu" and "cpus") and its disks' queue
+ * interrupts ("irqs"), for the host's CPU and IRQ panes. */
+static void take_cpu(struct cpu_pct *out, const struct jv *o)
+{
+	for (int f = 0; f < CPU_NFIELDS; f++)
+		out->pct[f] = jv_num(jv_get(o, cpu_field_name((enum cpu_field)f)), 0);
+}
+
+static void take_cpus_irqs(struct host_live *l, const struct jv *v)
+{
+	const struct jv *cpu = jv_get(v, "cpu");
+	const struct jv *cpus = jv_get(v, "cpus");
+	const struct jv *irqs = jv_get(v, "irqs");
+
+	l->cpu_valid = cpu && cpu->type == JV_OBJ && cpu->n;
+	if (l->cpu_valid)
+		take_cpu(&l->cpu_all, cpu);
+	free(l->cpus);
+	l->cpus = NULL;
+	l->ncpus = 0;
+	if (cpus && cpus->type == JV_ARR && cpus->n && cpus->n <= CPU_MAX) {
+		l->cpus = calloc(cpus->n, sizeof(*l->cpus));
+		for (size_t i = 0; l->cpus && i < cpus->n; i++)
+			take_cpu(&l->cpus[i], &cpus->items[i]);
+		if (l->cpus)
+			l->ncpus = (int)cpus->n;
+	}
+	free(l->irqs);
+	l->irqs = NULL;
+	l->nirqs = 0;
+	if (irqs && irqs->type == JV_ARR && irqs->n) {
+		l->irqs = calloc(irqs->n, sizeof(*l->irqs));
+		for (size_t i = 0; l->irqs && i < irqs->n; i++) {
+			const struct jv *q = &irqs->items[i];
+			l->irqs[i].irq = (unsigned)jv_u64(jv_get(q, "irq"), 0);
+			snprintf(l->irqs[i].name, sizeof(l->irqs[i].name), "%s",
+				 jv_str(jv_get(q, "name"), ""));
+			l->irqs[i].rate = jv_num(jv_get(q, "per_s"), 0);
+		}
+		if (l->irqs)
+			l->nirqs = irqs->n;
+	}
+}
+
+/* An interval line: the host's jobs added up, their histograms merged;
+ * the merged histograms are kept for the screen's totals row. */
 static void take_interval(struct fleet_host *h, const struct jv *v)
 {
 	struct fleet_sum sum = { 0 };
@@ -128,11 +173,20 @@ static void take_interval(struct fleet_host *h, const struct jv *v)
 		l->bw_bytes[d] = sum.dir[d].bw_bytes;
 		l->has_pct[d] = fleet_percentiles(&sum.dir[d], pct);
 		if (l->has_pct[d]) {
-			l->p50[d] = pct[6];
-			l->p99[d] = pct[12];
-			l->p999[d] = pct[14];
+			l->p50[d] = pct[FLEET_PCT_P50];
+			l->p99[d] = pct[FLEET_PCT_P99];
+			l->p999[d] = pct[FLEET_PCT_P999];
+		}
+		free(l->bins[d]);
+		l->bins[d] = NULL;
+		l->nbins[d] = 0;
+		if (!sum.dir[d].missing_bins) {
+			l->bins[d] = sum.dir[d].bins;
+			l->nbins[d] = sum.dir[d].nbins;
+			sum.dir[d].bins = NULL;
 		}
 	}
+	take_cpus_irqs(l, v);
 	fleet_sum_free(&sum);
 }
 

@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fleet/fleet_priv.h"
 #include "fleet/fleet_report.h"
 #include "i18n.h"
 #include "options.h"
@@ -86,7 +87,7 @@ static void write_all(int fd, const char *p, size_t n)
 	}
 }
 
-static int start_host(const struct fleet_job *job, struct fleet_host *h, bool check)
+int fleet_start_host(const struct fleet_job *job, struct fleet_host *h, bool check)
 {
 	char err[512];
 	size_t len = (size_t)256 * 1024;
@@ -126,6 +127,31 @@ static int decode_status(int st)
 	return BLKTOP_FAILED;
 }
 
+size_t fleet_pump_once(struct fleet_host *hosts, size_t n, bool check, struct pollfd *p,
+		       size_t *np)
+{
+	size_t live = 0;
+	*np = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct fleet_host *h = &hosts[i];
+		if (!h->started || h->proc.exited)
+			continue;
+		bool open = sshproc_pump(&h->proc, on_line, h);
+		if (!open && sshproc_reap(&h->proc)) {
+			h->exit_status = decode_status(h->proc.status);
+			sshproc_free(&h->proc);
+			h->drv->finish(h, check);
+			continue;
+		}
+		live++;
+		if (h->proc.out >= 0)
+			p[(*np)++] = (struct pollfd){ h->proc.out, POLLIN, 0 };
+		if (h->proc.err >= 0)
+			p[(*np)++] = (struct pollfd){ h->proc.err, POLLIN, 0 };
+	}
+	return live;
+}
+
 /* Reads every started host until all have ended. A stop (signal) closes
  * every host's stdin once; a host that does not end STOP_GRACE_MS later
  * is killed. */
@@ -134,29 +160,12 @@ static void pump_all(struct fleet_host *hosts, size_t n, struct runctl *ctl, str
 {
 	bool stopping = false;
 	uint64_t kill_at = 0;
-	struct pollfd *p = calloc(2 * n, sizeof(*p));
+	struct pollfd *p = calloc(2 * n + 1, sizeof(*p));
 	if (!p)
 		return;
 	for (;;) {
-		size_t np = 0, live = 0;
-		for (size_t i = 0; i < n; i++) {
-			struct fleet_host *h = &hosts[i];
-			if (!h->started || h->proc.exited)
-				continue;
-			bool open = sshproc_pump(&h->proc, on_line, h);
-			if (!open && sshproc_reap(&h->proc)) {
-				h->exit_status = decode_status(h->proc.status);
-				sshproc_free(&h->proc);
-				h->drv->finish(h, check);
-				continue;
-			}
-			live++;
-			if (h->proc.out >= 0)
-				p[np++] = (struct pollfd){ h->proc.out, POLLIN, 0 };
-			if (h->proc.err >= 0)
-				p[np++] = (struct pollfd){ h->proc.err, POLLIN, 0 };
-		}
-		if (!live)
+		size_t np;
+		if (!fleet_pump_once(hosts, n, check, p, &np))
 			break;
 		if (runctl_stopped(ctl) && !stopping) {
 			stopping = true;
@@ -215,9 +224,8 @@ static int check_usage(const struct cli_args *a, const struct host_addr *addr, s
 		fputs(_("blktop: --hosts goes with --run or --job in this version\n"), stderr);
 		return BLKTOP_USAGE;
 	}
-	if (!a->batch) {
-		fputs(_("blktop: --hosts needs --batch in this version (the fleet's screen is not "
-			"there yet)\n"),
+	if (!a->batch && a->fio_driver) {
+		fputs(_("blktop: --hosts with the fio driver needs --batch in this version\n"),
 		      stderr);
 		return BLKTOP_USAGE;
 	}
@@ -242,7 +250,7 @@ static bool verdicts_then_run(const struct fleet_job *job, struct fleet_host *ho
 	/* Every verdict first: a host that refuses refuses alone, and the
 	 * others do not start unless --hosts-partial says so. */
 	for (size_t i = 0; i < n; i++)
-		start_host(job, &hosts[i], true);
+		fleet_start_host(job, &hosts[i], true);
 	pump_all(hosts, n, ctl, sigs, true);
 	size_t ready = 0;
 	for (size_t i = 0; i < n; i++)
@@ -252,7 +260,7 @@ static bool verdicts_then_run(const struct fleet_job *job, struct fleet_host *ho
 		if (hosts[i].state != HOST_READY)
 			continue;
 		if (go)
-			start_host(job, &hosts[i], false);
+			fleet_start_host(job, &hosts[i], false);
 		else
 			hosts[i].state = HOST_NOT_STARTED;
 	}
@@ -261,13 +269,14 @@ static bool verdicts_then_run(const struct fleet_job *job, struct fleet_host *ho
 	return go;
 }
 
-int fleet_main(const struct cli_args *args, int argc, char **argv)
+int fleet_setup(const struct cli_args *args, int argc, char **argv, struct fleet_job *job,
+		struct fleet_host **hostsp, size_t *np)
 {
 	struct host_addr *addr = NULL;
 	size_t n = 0;
 	char err[1024];
-	struct fleet_job job = { .args = args, .argc = argc, .argv = argv,
-				 .jobfile_argi = args->jobfile_argi };
+	*job = (struct fleet_job){ .args = args, .argc = argc, .argv = argv,
+				   .jobfile_argi = args->jobfile_argi };
 
 	if (hosts_parse(args->hosts, &addr, &n, err, sizeof(err))) {
 		fprintf(stderr, "blktop: %s\n", err);
@@ -275,23 +284,50 @@ int fleet_main(const struct cli_args *args, int argc, char **argv)
 	}
 	int status = check_usage(args, addr, n);
 	if (!status && args->mode == MODE_JOBFILE)
-		status = read_jobfile(&job);
+		status = read_jobfile(job);
 	struct fleet_host *hosts = status ? NULL : calloc(n, sizeof(*hosts));
 	if (!hosts) {
 		free(addr);
-		free(job.jobtext);
+		free(job->jobtext);
+		job->jobtext = NULL;
 		return status ? status : BLKTOP_FAILED;
 	}
 	for (size_t i = 0; i < n; i++) {
 		hosts[i].addr = addr[i];
 		hosts[i].drv = args->fio_driver ? &host_driver_fio : &host_driver_blktop;
 		/* The far sides' intervals as they come, when asked for. */
-		hosts[i].print_live = args->format == OUTPUT_NORMAL &&
+		hosts[i].print_live = args->batch && args->format == OUTPUT_NORMAL &&
 				      job_option_given(&args->job, "status-interval");
 		hosts[i].proc.pid = -1;
 		hosts[i].proc.in = hosts[i].proc.out = hosts[i].proc.err = -1;
 	}
 	free(addr);
+	*hostsp = hosts;
+	*np = n;
+	return 0;
+}
+
+void fleet_free(struct fleet_job *job, struct fleet_host *hosts, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		sshproc_kill(&hosts[i].proc, 500);
+		sshproc_free(&hosts[i].proc);
+		free(hosts[i].out);
+		jv_free(hosts[i].report);
+		host_live_free(&hosts[i].live);
+	}
+	free(hosts);
+	free(job->jobtext);
+}
+
+int fleet_main(const struct cli_args *args, int argc, char **argv)
+{
+	struct fleet_job job;
+	struct fleet_host *hosts;
+	size_t n;
+	int status = fleet_setup(args, argc, argv, &job, &hosts, &n);
+	if (status)
+		return status;
 
 	struct runctl ctl;
 	struct sigstop sigs;
@@ -318,13 +354,6 @@ int fleet_main(const struct cli_args *args, int argc, char **argv)
 	if (runctl_signo(&ctl))
 		status = BLKTOP_SIGNAL_BASE + runctl_signo(&ctl);
 	sigstop_end(&sigs);
-	for (size_t i = 0; i < n; i++) {
-		sshproc_kill(&hosts[i].proc, 500);
-		sshproc_free(&hosts[i].proc);
-		free(hosts[i].out);
-		jv_free(hosts[i].report);
-	}
-	free(hosts);
-	free(job.jobtext);
+	fleet_free(&job, hosts, n);
 	return status;
 }

@@ -10,12 +10,15 @@
 #include <stddef.h>
 
 #include "cli.h"
+#include "collect/cpu.h"
 #include "fleet/hosts.h"
 #include "fleet/sshproc.h"
 #include "util/jsonread.h"
 
 struct runctl;
 struct sigstop;
+struct fleet_bin;
+struct fleet_host;
 
 enum host_state {
 	HOST_CHECKING,     /* its verdict is being taken */
@@ -40,7 +43,34 @@ struct host_live {
 	bool has_pct[2];
 	uint64_t p50[2], p99[2], p999[2];
 	uint64_t errors;             /* in the interval */
+	/* The interval's clat histograms (read, write), the buckets' merge
+	 * of the host's jobs, sorted by ns: the screen's totals row merges
+	 * them across hosts (NULL when the far side sent none). */
+	struct fleet_bin *bins[2];
+	size_t nbins[2];
+	/* The far side's CPUs over the interval (jsonl "cpu", "cpus"). */
+	bool cpu_valid;
+	struct cpu_pct cpu_all;
+	int ncpus;
+	struct cpu_pct *cpus;
+	/* Its target disks' queue interrupts per second (jsonl "irqs"). */
+	size_t nirqs;
+	struct host_irq *irqs;
 };
+
+struct host_irq {
+	unsigned irq;
+	char name[64];
+	double rate;                 /* per second, all CPUs */
+};
+
+/* Frees what host_live holds (histograms, CPUs, interrupts). */
+void host_live_free(struct host_live *l);
+/* The fleet's last interval: rates summed over hosts that have one
+ * (running, with an interval), percentiles from their histograms merged
+ * bucket by bucket; n_in says how many hosts went in. */
+void fleet_live_total(const struct fleet_host *hosts, size_t n, struct host_live *total,
+		      size_t *n_in);
 
 struct fleet_host {
 	struct host_addr addr;

@@ -29,6 +29,26 @@ static int cmp_bin(const void *a, const void *b)
 	return x->ns < y->ns ? -1 : x->ns > y->ns;
 }
 
+static int add_bin(struct fleet_dir *d, uint64_t ns, uint64_t count)
+{
+	size_t k = 0;
+	while (k < d->nbins && d->bins[k].ns != ns)
+		k++;
+	if (k == d->nbins) {
+		if (d->nbins == d->capbins) {
+			size_t cap = d->capbins ? d->capbins * 2 : 256;
+			struct fleet_bin *p = realloc(d->bins, cap * sizeof(*p));
+			if (!p)
+				return -1;
+			d->bins = p;
+			d->capbins = cap;
+		}
+		d->bins[d->nbins++] = (struct fleet_bin){ ns, 0 };
+	}
+	d->bins[k].count += count;
+	return 0;
+}
+
 static int add_bins(struct fleet_dir *d, const struct jv *bins)
 {
 	for (size_t i = 0; i < bins->n; i++) {
@@ -37,22 +57,17 @@ static int add_bins(struct fleet_dir *d, const struct jv *bins)
 		uint64_t count = jv_u64(&bins->items[i], 0);
 		if (*e || !count)
 			continue;
-		size_t k = 0;
-		while (k < d->nbins && d->bins[k].ns != ns)
-			k++;
-		if (k == d->nbins) {
-			if (d->nbins == d->capbins) {
-				size_t cap = d->capbins ? d->capbins * 2 : 256;
-				struct fleet_bin *p = realloc(d->bins, cap * sizeof(*p));
-				if (!p)
-					return -1;
-				d->bins = p;
-				d->capbins = cap;
-			}
-			d->bins[d->nbins++] = (struct fleet_bin){ ns, 0 };
-		}
-		d->bins[k].count += count;
+		if (add_bin(d, ns, count))
+			return -1;
 	}
+	return 0;
+}
+
+int fleet_dir_add_bins(struct fleet_dir *d, const struct fleet_bin *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (b[i].count && add_bin(d, b[i].ns, b[i].count))
+			return -1;
 	return 0;
 }
 

@@ -12,6 +12,10 @@
 
 #define FLEET_DIRS 3
 #define FLEET_NPCTS 17
+/* Where p50, p99 and p99.9 are in fio's list (fleet_percentiles). */
+#define FLEET_PCT_P50 6
+#define FLEET_PCT_P99 12
+#define FLEET_PCT_P999 14
 
 struct fleet_bin {
 	uint64_t ns, count;
@@ -40,6 +44,8 @@ void fleet_sum_add(struct fleet_sum *sum, const struct jv *report);
  * when some report had none. */
 bool fleet_percentiles(struct fleet_dir *d, uint64_t out[FLEET_NPCTS]);
 void fleet_sum_free(struct fleet_sum *sum);
+/* Adds n buckets into d's histogram (bucket by bucket). 0 or -1. */
+int fleet_dir_add_bins(struct fleet_dir *d, const struct fleet_bin *b, size_t n);
 
 void fleet_report_normal(FILE *out, const struct fleet_host *hosts, size_t n, bool started);
 void fleet_report_json(FILE *out, const struct fleet_host *hosts, size_t n);

@@ -115,6 +115,23 @@ void report_jsonl_interval(FILE *out, const struct run_progress *p)
 	struct json *cpu = json_add_object(o, "cpu");
 	for (int f = 0; p->cpu_valid && f < CPU_NFIELDS; f++)
 		json_add_double(cpu, cpu_field_name((enum cpu_field)f), p->cpu_all.pct[f]);
+	/* Each CPU's row, as mpstat -P ALL: a fleet's host CPU pane. */
+	struct json *cpus = json_add_array(o, "cpus");
+	for (int c = 0; c < p->ncpus; c++) {
+		struct json *one = json_add_object(cpus, NULL);
+		json_add_u64(one, "cpu", (uint64_t)c);
+		for (int f = 0; f < CPU_NFIELDS; f++)
+			json_add_double(one, cpu_field_name((enum cpu_field)f), p->cpus[c].pct[f]);
+	}
+	/* The target disks' queue interrupts: a fleet's host IRQ pane. */
+	struct json *irqs = json_add_array(o, "irqs");
+	for (size_t i = 0; i < p->nirqs; i++) {
+		struct json *q = json_add_object(irqs, NULL);
+		json_add_string(q, "disk", p->irqs[i].disk);
+		json_add_u64(q, "irq", p->irqs[i].irq);
+		json_add_string(q, "name", p->irqs[i].name);
+		json_add_double(q, "per_s", p->irqs[i].per_s);
+	}
 	print_line(out, o);
 	report_numeric_end(&num);
 }

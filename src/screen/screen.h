@@ -21,4 +21,9 @@
 int screen_main(const struct cli_args *args, struct job_set *initial_job,
 		const char *scratch_dev);
 
+/* --hosts without --batch: a row per host, their totals, each host's
+ * panes; leaving stops every host's job and prints the fleet's report.
+ * Returns the exit status as fleet_main does. */
+int fleet_screen_main(const struct cli_args *args, int argc, char **argv);
+
 #endif

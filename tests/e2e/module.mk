@@ -131,6 +131,10 @@ dist_check_SCRIPTS += tests/e2e/fio_text.sh
 TESTS += tests/e2e/fleet.sh
 dist_check_SCRIPTS += tests/e2e/fleet.sh
 EXTRA_DIST += tests/e2e/sshd_lib.sh
+# The fleet's screen: a row per host under tmux, exact totals, sorting,
+# a host's CPU pane, a dropped host, s and q with nothing left behind.
+TESTS += tests/e2e/screen_fleet.sh
+dist_check_SCRIPTS += tests/e2e/screen_fleet.sh
 # --driver=fio: fio's own server on each far side through ssh -W, a write
 # refused under --readonly, a killed server, a fake server's unknown
 # protocol version.

@@ -6,6 +6,7 @@
  * histograms combined, whatever the hosts' own percentiles were. */
 #include "config.h"
 
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,10 +18,12 @@
 
 #include <cmocka.h>
 
+#include "fleet/fleet_live.h"
 #include "fleet/fleet_report.h"
 #include "fleet/hosts.h"
 #include "fleet/sshproc.h"
 #include "stats/hist.h"
+#include "screen/fleet_model.h"
 #include "util/jsonread.h"
 
 static struct jv *parse(const char *s)
@@ -265,6 +268,104 @@ static void test_merged_equals_combined_hist(void **state)
 	free(text);
 }
 
+/* A host's interval histogram as the far side's jsonl gives it (the
+ * buckets with I/Os), into its live figures as drv_blktop keeps them. */
+static void live_from_hist(struct host_live *l, const struct hist *h, int d, double iops)
+{
+	size_t n = 0;
+	l->bins[d] = calloc((size_t)HIST_NR, sizeof(*l->bins[d]));
+	assert_non_null(l->bins[d]);
+	for (unsigned b = 0; b < HIST_NR; b++)
+		if (h->count[b])
+			l->bins[d][n++] = (struct fleet_bin){ hist_bucket_value(b), h->count[b] };
+	l->nbins[d] = n;
+	l->iops[d] = iops;
+	l->bw_bytes[d] = iops * 4096;
+	l->intervals = 3;
+}
+
+/* The screen's totals row: rates summed over the hosts that run, its
+ * percentiles those of the running hosts' interval histograms combined
+ * (not an average of theirs); a host that ended is left out, and a
+ * running host with I/O but no histogram leaves the totals without
+ * percentiles rather than with wrong ones. */
+static void test_live_total(void **state)
+{
+	(void)state;
+	static struct hist all, one;
+	static const double p[FLEET_NPCTS] = { 1, 5, 10, 20, 30, 40, 50, 60, 70, 80, 90, 95, 99,
+					       99.5, 99.9, 99.95, 99.99 };
+	struct fleet_host hosts[4];
+	struct host_live total = { 0 };
+	uint64_t x = 2463534242ULL, want[FLEET_NPCTS];
+	double avg_p99 = 0;
+	size_t in = 0;
+
+	memset(hosts, 0, sizeof(hosts));
+	hist_clear(&all);
+	for (int i = 0; i < 4; i++) {
+		snprintf(hosts[i].addr.label, sizeof(hosts[i].addr.label), "h%d", i);
+		hosts[i].drv = &host_driver_blktop;
+		hosts[i].state = i == 3 ? HOST_DONE : HOST_RUNNING;
+		hist_clear(&one);
+		/* Hosts far apart: 50 us, 500 us, 5 ms around. */
+		for (int k = 0; k < 2000 + 3000 * i; k++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			hist_add(&one, 50000ULL * (i < 3 ? 1ULL << (3 * i) : 1) + x % 20000);
+		}
+		if (i < 3)
+			hist_merge(&all, &one);
+		live_from_hist(&hosts[i].live, &one, 0, 1000.5 * (i + 1));
+		uint64_t pct[FLEET_NPCTS];
+		hist_percentiles(&one, p, FLEET_NPCTS, 0, UINT64_MAX, pct);
+		if (i < 3)
+			avg_p99 += (double)pct[FLEET_PCT_P99] / 3;
+	}
+	hist_percentiles(&all, p, FLEET_NPCTS, 0, UINT64_MAX, want);
+
+	fleet_live_total(hosts, 4, &total, &in);
+	assert_int_equal(in, 3);
+	assert_true(total.iops[0] == 1000.5 + 2001 + 3001.5);
+	assert_true(total.bw_bytes[0] == (1000.5 + 2001 + 3001.5) * 4096);
+	assert_true(total.has_pct[0]);
+	assert_false(total.has_pct[1]); /* no writes at all */
+	assert_int_equal(total.p50[0], want[FLEET_PCT_P50]);
+	assert_int_equal(total.p99[0], want[FLEET_PCT_P99]);
+	assert_int_equal(total.p999[0], want[FLEET_PCT_P999]);
+	/* Averaging the hosts' p99 would be far off the combined one. */
+	assert_true(fabs(avg_p99 - (double)total.p99[0]) > 0.2 * (double)total.p99[0]);
+
+	/* The screen's model: its totals row is the sum of its rows. */
+	struct fleet_model m;
+	fleet_model_init(&m);
+	fleet_model_update(&m, hosts, 4, false, false, true);
+	double rows = 0;
+	for (size_t i = 0; i < m.n; i++)
+		rows += m.rows[i].live ? m.rows[i].iops[0] : 0;
+	assert_true(rows == m.total.iops[0]);
+	assert_int_equal(m.total.p99, want[FLEET_PCT_P99]);
+	/* Sorted by read IOPS, the busiest last; inverted, first. */
+	m.sort = FC_RIOPS;
+	fleet_model_update(&m, hosts, 4, false, false, true);
+	assert_string_equal(m.rows[0].name, "h3"); /* done: no figures, sorts low */
+	assert_string_equal(m.rows[3].name, "h2");
+	fleet_model_invert(&m);
+	fleet_model_update(&m, hosts, 4, false, false, true);
+	assert_string_equal(m.rows[0].name, "h2");
+	fleet_model_free(&m);
+
+	/* A running host with reads but no histogram: no percentiles. */
+	free(hosts[1].live.bins[0]);
+	hosts[1].live.bins[0] = NULL;
+	hosts[1].live.nbins[0] = 0;
+	fleet_live_total(hosts, 4, &total, &in);
+	assert_false(total.has_pct[0]);
+	assert_true(total.iops[0] == 1000.5 + 2001 + 3001.5);
+	host_live_free(&total);
+	for (int i = 0; i < 4; i++)
+		host_live_free(&hosts[i].live);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -275,6 +376,7 @@ int main(void)
 		cmocka_unit_test(test_quote),
 		cmocka_unit_test(test_merged_percentiles),
 		cmocka_unit_test(test_merged_equals_combined_hist),
+		cmocka_unit_test(test_live_total),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* fleet_live.h - the fleet for the screen: the same verdicts-then-run as
+ * --batch, but driven a step at a time from the screen's event loop, so
+ * the screen waits on the hosts' pipes beside the terminal. A collector
+ * only: it keeps each host's state and last interval (struct fleet_host)
+ * and draws nothing. */
+#ifndef BLKTOP_FLEET_LIVE_H
+#define BLKTOP_FLEET_LIVE_H
+
+#include <poll.h>
+
+#include "fleet/fleet.h"
+
+struct fleet_live {
+	struct fleet_job job;
+	struct fleet_host *hosts;
+	size_t n;
+	bool checking;               /* the verdicts are being taken */
+	bool go;                     /* the run started on the ready hosts */
+	bool stopping;               /* every host was told to stop */
+	bool ended;                  /* every host has ended */
+	uint64_t kill_at_ns;         /* a stopped host still there then is killed */
+	struct pollfd *pfd;          /* what to wait on (2 per host) */
+	size_t npfd;
+	uint64_t sig_state;          /* changes whenever a host's state does */
+	uint64_t sig_figs;           /* ... or its figures */
+};
+
+/* What fleet_live_step saw change. */
+enum { FLEET_CHANGED_STATE = 1, FLEET_CHANGED_FIGURES = 2 };
+
+/* Sets the hosts up (nothing started yet). 0 or an exit status, said on
+ * stderr. */
+int fleet_live_open(struct fleet_live *f, const struct cli_args *args, int argc, char **argv);
+/* Starts every host's verdict; the run follows in fleet_live_step. */
+void fleet_live_start(struct fleet_live *f);
+/* Reads what came, moves on from the verdicts to the run, kills hosts
+ * that outstay a stop; refreshes pfd. Returns FLEET_CHANGED_* bits. */
+int fleet_live_step(struct fleet_live *f);
+/* Tells every host to stop with its report (closes its stdin: the far
+ * side's wrapper ends blktop there); the hosts that have not started do
+ * not. */
+void fleet_live_stop(struct fleet_live *f);
+/* Kills every host still going and frees everything. */
+void fleet_live_close(struct fleet_live *f);
+
+#endif
