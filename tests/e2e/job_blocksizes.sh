@@ -8,9 +8,7 @@
 # random jobs are compared with fio's under norandommap=1.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
-command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
-command -v fio >/dev/null 2>&1 ||
-	skip "fio is missing: the comparisons with fio were not made (apt-get install fio)"
+require_fio
 
 img=$(sparse_file disk.img 64M)
 dev=$(attach "$img") || die "cannot attach a loop device"

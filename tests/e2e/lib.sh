@@ -109,6 +109,14 @@ new_session() {
 }
 
 # Refuses to run where loop devices cannot be made, loudly.
+# The tests that compare blktop with fio need fio and jq; without them the
+# comparison was not made, and the test says so.
+require_fio() {
+	command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
+	command -v fio >/dev/null 2>&1 ||
+		skip "fio is missing: the comparisons with fio were not made (apt-get install fio)"
+}
+
 require_loop_root() {
 	[ "$(id -u)" = 0 ] || skip "needs root to attach loop devices"
 	command -v losetup >/dev/null 2>&1 || skip "losetup is missing (util-linux)"
