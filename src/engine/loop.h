@@ -51,7 +51,7 @@ struct loop_state {
 	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
 	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
 	bool refused;           /* account() sees an I/O the kernel refused at submit */
-	struct bs_gen bsg[DIR_COUNT]; /* each direction's I/O sizes */
+	struct bs_gen bsg[DIR_ALL]; /* each direction's I/O sizes */
 	/* rw=rw, randrw: fio's rwmix rule. The direction is drawn afresh
 	 * for each I/O until a draw switches it; the new direction then keeps
 	 * on until its I/Os reach its share of the other's (mix_until). */
