@@ -102,6 +102,18 @@ f=$(json_of "$WORK/fio.j" | jq -r "$bins") b=$(json_of "$WORK/bt.j" | jq -r "$bi
 [ "$f" = "$b" ] && pass "json+: trim (bins' sum, total_ios, lat N>0, clat mean>0, bw>0, iops>0) $b, as fio" ||
 	fail "json+: blktop $b, fio $f"
 
+# Per-second samples: a trim job's trims have them as its writes do (fio
+# takes both every bw/iops period; the count itself follows the write's).
+samples='.jobs[0] | [.trim.bw_samples == .write.bw_samples, .trim.iops_samples == .write.iops_samples,
+	.trim.bw_samples > 0, .trim.bw_min > 0, .trim.iops_mean > 0] | map(tostring) | join(" ")'
+fio --name=t --filename="$dev" --rw=trimwrite --bs=4k --runtime=2 --time_based \
+	--output-format=json >"$WORK/fio.s" 2>&1 || fail "fio time_based trimwrite failed"
+"$BLKTOP" --batch --run trimwrite "$dev" --name=t --bs=4k --runtime=2 --time_based \
+	--output-format=json >"$WORK/bt.s" 2>"$WORK/err" || fail "blktop time_based trimwrite failed"
+f=$(json_of "$WORK/fio.s" | jq -r "$samples") b=$(json_of "$WORK/bt.s" | jq -r "$samples")
+[ "$f" = "$b" ] && pass "trim bw/iops samples (as many as the writes', >0, min>0, mean>0): $b, as fio" ||
+	fail "trim samples: blktop $b, fio $f"
+
 # ---- a regular file: the ioctl fails, as fio's, and no hole is punched ----
 file=$WORK/data.img
 dd if=/dev/urandom of="$file" bs=1M count=1 status=none
@@ -150,6 +162,12 @@ else
 	skip_part "mkfs.ext4 is missing: the in-use gate for trims is not tested"
 fi
 # The safe device above ran every trim without --force (same() passes none).
+a=$(counters)
+"$BLKTOP" --batch --readonly --run randtrim "$dev" --size=1m >"$WORK/g.out" 2>&1
+rc=$?
+[ "$rc" = 3 ] && [ "$(counters)" = "$a" ] && grep -q -- "--readonly" "$WORK/g.out" &&
+	pass "--readonly refuses a trim job (exit 3, no discard)" ||
+	fail "--readonly and randtrim: exit $rc: $(tail -2 "$WORK/g.out")"
 
 # ---- refused, naming the option: what blktop does not run with trims
 # (a bad value exits 2; an option it does not run with trims, 1 as the
