@@ -208,7 +208,8 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		bool ignored = job_error_ignored(t->spec, io->dir, err);
 		if (ignored && t->spec->error_dump)
 			dump_io_error(t, io, err);
-		if (ignored || ((ls->refused || ls->eng.ops->synchronous) &&
+		/* A trim fails inside submit on every engine (trim.c). */
+		if (ignored || ((ls->refused || ls->eng.ops->synchronous || io->dir == DIR_TRIM) &&
 				job_error_covered(t->spec, io->dir, err))) {
 			stat_add(&d->errors, 1);
 			if (!d->first_error) {
@@ -690,7 +691,7 @@ void *job_thread_main(void *arg)
 	/* A job that ended inside its ramp: fio reports what it did (its
 	 * counts are only reset as the ramp ends), with no latencies. */
 	if (!ls.counting && t->spec->ramp_ms && !t->error) {
-		for (int d = 0; d < DIR_COUNT; d++) {
+		for (int d = 0; d < DIR_ALL; d++) {
 			t->dir[d].bytes = ls.ramp_bytes[d];
 			t->dir[d].ios = ls.ramp_ios[d];
 		}

@@ -45,7 +45,7 @@ struct loop_state {
 	struct pacing pace;
 	/* What completed inside the ramp: fio reports it when the job ends
 	 * before the ramp does (its counts are only reset at the ramp's end). */
-	uint64_t ramp_bytes[DIR_COUNT], ramp_ios[DIR_COUNT];
+	uint64_t ramp_bytes[DIR_ALL], ramp_ios[DIR_ALL];
 	struct buf_fill buf;    /* what writes carry (engine/buffers.h) */
 	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
 	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */

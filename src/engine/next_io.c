@@ -61,7 +61,13 @@ int next_io_check(const struct job_spec *spec, char *err, size_t errlen)
 			 rw_name(spec->rw));
 		return 1;
 	}
-	/* The log files keep reads and writes (engine/joblog.c). */
+	/* The rates and the log files keep reads and writes
+	 * (engine/pacing.c, engine/joblog.c). */
+	if (rw_trims(spec->rw) && pacing_wanted(spec)) {
+		snprintf(err, errlen, _("%s: rw=%s with rate or thinktime options: not supported"),
+			 spec->name, rw_name(spec->rw));
+		return 1;
+	}
 	if (rw_trims(spec->rw) && (spec->write_bw_log || spec->write_iops_log ||
 				   spec->write_lat_log || spec->write_hist_log)) {
 		snprintf(err, errlen, _("%s: rw=%s with write_*_log: not supported"), spec->name,

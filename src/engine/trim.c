@@ -112,7 +112,18 @@ static void trim_cleanup(struct engine *e)
 	e->priv = NULL;
 }
 
-static const struct engine_ops engine_trim = {
+/* The inner engine's kind shows through (the error rules ask it); the
+ * job's depth is set from the inner engine before it is wrapped. */
+static const struct engine_ops engine_trim_sync = {
+	.name = "trim",
+	.synchronous = true,
+	.stamps_times = true,
+	.init = trim_init,
+	.submit = trim_submit,
+	.reap = trim_reap,
+	.cleanup = trim_cleanup,
+};
+static const struct engine_ops engine_trim_async = {
 	.name = "trim",
 	.synchronous = false,
 	.stamps_times = true,
@@ -128,7 +139,7 @@ int trim_engine_wrap(struct engine *e)
 	if (!p)
 		return -ENOMEM;
 	p->inner = *e;
-	e->ops = &engine_trim;
+	e->ops = e->ops->synchronous ? &engine_trim_sync : &engine_trim_async;
 	e->priv = p;
 	return 0;
 }

@@ -172,7 +172,8 @@ rc=$?
 # ---- refused, naming the option: what blktop does not run with trims
 # (a bad value exits 2; an option it does not run with trims, 1 as the
 # engine's other refusals), before any discard ----
-for bad in "bs=4k,4k,64k:trim size:2" "verify=crc32c:verify:1" "write_lat_log=x:write_\*_log:1"; do
+for bad in "bs=4k,4k,64k:trim size:2" "verify=crc32c:verify:1" "write_lat_log=x:write_\*_log:1" \
+	"rate_iops=100:rate or thinktime:1" "thinktime=10:rate or thinktime:1"; do
 	a=$(counters)
 	opt=${bad%%:*} rest=${bad#*:}
 	"$BLKTOP" --batch --run trim "$dev" --size=1m "--$opt" >"$WORK/r.out" 2>&1
