@@ -247,7 +247,7 @@ void cli_usage(FILE *out)
 		fprintf(out, "%s TARGET [--batch]\n", f == PROC_SUITE ? "]" : "");
 	}
 	fprintf(out, "  blktop --demo\n");
-	fprintf(out, "\n%s\n", _("MODE: read write randread randwrite rw randrw (readwrite = rw)"));
+	fprintf(out, "\n%s\n", _("MODE: read write randread randwrite rw randrw trim randtrim trimwrite (readwrite = rw)"));
 	fprintf(out, "%s\n\n", _("TARGET: vdc, /dev/vdc, a regular file, or a directory"));
 	fprintf(out, "%s\n", _("Modes:"));
 	switch_rows(out, SW_MODE);

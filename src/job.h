@@ -25,19 +25,28 @@ struct job_zone {
 	unsigned long long size;
 };
 
+/* The modes that take one direction come first and the ones that choose
+ * a direction per I/O last (from RW_RW on), so the job loop tells them
+ * apart with one comparison. */
 enum rw_mode {
 	RW_READ,
 	RW_WRITE,
 	RW_RANDREAD,
 	RW_RANDWRITE,
+	RW_TRIM,
+	RW_RANDTRIM,
 	RW_RW,
 	RW_RANDRW,
+	RW_TRIMWRITE,    /* fio's: each block trimmed, then written */
 };
 
-enum io_dir { DIR_READ = 0, DIR_WRITE = 1 };
 enum rate_process { RATE_LINEAR, RATE_POISSON };
 enum think_blocks_type { THINK_COMPLETE, THINK_ISSUE };
+/* DIR_COUNT: the directions most figures keep (reads and writes); trims
+ * are a third, kept only where a trim job needs it (DIR_ALL wide). */
+enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_TRIM = 2 };
 #define DIR_COUNT 2
+#define DIR_ALL 3
 
 enum engine_kind {
 	ENGINE_LIBAIO,
@@ -117,7 +126,7 @@ struct job_spec {
 	unsigned rw_seq_nr;              /* random: a new start every N I/Os (1) */
 	long long rw_seq_add;            /* sequential: bytes skipped, <0: back */
 	int rw_sequencer;                /* enum rw_seq */
-	unsigned percentage_random[DIR_COUNT];
+	unsigned percentage_random[DIR_ALL];
 	int random_generator;            /* enum rand_gen */
 	int random_distribution;         /* enum rand_dist */
 	double dist_param;               /* zipf's theta, pareto's h, normal's dev */
@@ -274,7 +283,7 @@ static inline void job_option_mark_set(struct job_spec *j, size_t option)
 
 static inline bool rw_is_random(enum rw_mode m)
 {
-	return m == RW_RANDREAD || m == RW_RANDWRITE || m == RW_RANDRW;
+	return m == RW_RANDREAD || m == RW_RANDWRITE || m == RW_RANDRW || m == RW_RANDTRIM;
 }
 static inline bool rw_reads(enum rw_mode m)
 {
@@ -282,15 +291,28 @@ static inline bool rw_reads(enum rw_mode m)
 }
 static inline bool rw_writes(enum rw_mode m)
 {
-	return m == RW_WRITE || m == RW_RANDWRITE || m == RW_RW || m == RW_RANDRW;
+	return m == RW_WRITE || m == RW_RANDWRITE || m == RW_RW || m == RW_RANDRW ||
+	       m == RW_TRIMWRITE;
+}
+static inline bool rw_trims(enum rw_mode m)
+{
+	return m == RW_TRIM || m == RW_RANDTRIM || m == RW_TRIMWRITE;
+}
+/* Destroys data on the target: the write gate's question. */
+static inline bool rw_modifies(enum rw_mode m)
+{
+	return rw_writes(m) || rw_trims(m);
 }
 const char *rw_name(enum rw_mode m);
 
 /* The smallest and largest I/O of one direction (bs, bs=R,W, bsrange,
- * bssplit: the one that applies). */
+ * bssplit: the one that applies). Trims take the writes' sizes (a third
+ * size of their own is refused where bs is read). */
 static inline void job_bs_dir(const struct job_spec *j, int dir, unsigned long long *min,
 			      unsigned long long *max)
 {
+	if (dir == DIR_TRIM)
+		dir = DIR_WRITE;
 	if (j->bssplit_n[dir]) {
 		*min = ~0ULL;
 		*max = 0;
@@ -313,7 +335,7 @@ static inline unsigned long long job_bs_min(const struct job_spec *j)
 {
 	unsigned long long lo, hi, r = ~0ULL;
 	for (int d = 0; d < DIR_COUNT; d++)
-		if (d == DIR_READ ? rw_reads(j->rw) : rw_writes(j->rw)) {
+		if (d == DIR_READ ? rw_reads(j->rw) : rw_modifies(j->rw)) {
 			job_bs_dir(j, d, &lo, &hi);
 			r = lo < r ? lo : r;
 		}
@@ -324,7 +346,7 @@ static inline unsigned long long job_bs_min(const struct job_spec *j)
 static inline unsigned long long job_bs_misaligned(const struct job_spec *j, unsigned lbs)
 {
 	for (int d = 0; d < DIR_COUNT; d++) {
-		if (!(d == DIR_READ ? rw_reads(j->rw) : rw_writes(j->rw)))
+		if (!(d == DIR_READ ? rw_reads(j->rw) : rw_modifies(j->rw)))
 			continue;
 		unsigned long long lo, hi;
 		job_bs_dir(j, d, &lo, &hi);
@@ -344,7 +366,7 @@ static inline unsigned long long job_bs_max(const struct job_spec *j)
 {
 	unsigned long long lo, hi, r = 0;
 	for (int d = 0; d < DIR_COUNT; d++)
-		if (d == DIR_READ ? rw_reads(j->rw) : rw_writes(j->rw)) {
+		if (d == DIR_READ ? rw_reads(j->rw) : rw_modifies(j->rw)) {
 			job_bs_dir(j, d, &lo, &hi);
 			r = hi > r ? hi : r;
 		}

@@ -269,7 +269,7 @@ static void demo_job(struct cli_args *args)
 static int refuse_writes(const struct cli_args *args, const struct job_set *set)
 {
 	for (size_t i = 0; args->readonly && i < set->njobs; i++)
-		if (rw_writes(set->jobs[i].rw)) {
+		if (rw_modifies(set->jobs[i].rw)) {
 			fprintf(stderr, _("blktop: job %s writes (rw=%s), and --readonly refuses every write\n"),
 				set->jobs[i].name, rw_name(set->jobs[i].rw));
 			return BLKTOP_REFUSED;

@@ -23,6 +23,7 @@ int monitor_init(struct monitor *m, const struct job_thread *const *threads, uns
 	for (unsigned i = 0; i < nthreads; i++) {
 		m->dirs[DIR_READ] = m->dirs[DIR_READ] || rw_reads(threads[i]->spec->rw);
 		m->dirs[DIR_WRITE] = m->dirs[DIR_WRITE] || rw_writes(threads[i]->spec->rw);
+		m->dirs[DIR_TRIM] = m->dirs[DIR_TRIM] || rw_trims(threads[i]->spec->rw);
 	}
 	bool ok = true;
 	for (int k = 0; k < MON_KINDS; k++) {
@@ -78,6 +79,10 @@ static void snapshot(const struct monitor *s, struct monitor_snap *m, uint64_t t
 			}
 			m->ios[d] += filed;
 		}
+		/* Trims: their counts alone, for the bw and iops samples. */
+		const struct dir_stats *ds = &t->dir[DIR_TRIM];
+		m->bytes[DIR_TRIM] += __atomic_load_n(&ds->bytes, __ATOMIC_RELAXED);
+		m->ios[DIR_TRIM] += __atomic_load_n(&ds->ios, __ATOMIC_RELAXED);
 	}
 }
 
@@ -108,7 +113,7 @@ static void sample(struct monitor *s, int kind, const struct monitor_snap *a,
 	memset(&smp, 0, sizeof(smp));
 	smp.t_ms = (b->t_ns - s->epoch_ns) / 1000000ULL;
 	smp.span_ms = (uint32_t)((b->t_ns - a->t_ns) / 1000000ULL);
-	for (int d = 0; d < DIR_COUNT; d++) {
+	for (int d = 0; d < DIR_ALL; d++) {
 		if (!s->dirs[d])
 			continue;
 		double iops = (double)(b->ios[d] - a->ios[d]) / secs;
@@ -117,7 +122,8 @@ static void sample(struct monitor *s, int kind, const struct monitor_snap *a,
 			sample_stat_add(&s->res->iops_samples[d], iops);
 		else
 			sample_stat_add(&s->res->bw_samples[d], bw / 1024.0);
-		if (!s->series || kind != MON_BW)
+		/* The series and the views keep reads and writes. */
+		if (!s->series || kind != MON_BW || d == DIR_TRIM)
 			continue;
 		smp.iops[d] = iops;
 		smp.bw_bytes[d] = bw;

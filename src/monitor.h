@@ -18,7 +18,8 @@
 /* What the monitor reads of a section at one moment. */
 struct monitor_snap {
 	uint64_t t_ns;
-	uint64_t ios[DIR_COUNT], bytes[DIR_COUNT], errors[DIR_COUNT];
+	uint64_t ios[DIR_ALL], bytes[DIR_ALL]; /* trims: for their bw/iops samples */
+	uint64_t errors[DIR_COUNT];
 	int first_error[DIR_COUNT];
 	uint64_t clat_n[DIR_COUNT], clat_sum[DIR_COUNT];
 	struct hist clat[DIR_COUNT];
@@ -33,7 +34,7 @@ struct monitor {
 	unsigned groupid;
 	const struct job_thread *const *threads;
 	unsigned nthreads;
-	bool dirs[DIR_COUNT];         /* directions some thread does */
+	bool dirs[DIR_ALL];           /* directions some thread does */
 	bool series;                  /* also the per-second series (a section's) */
 	struct group_result *res;     /* samples and series go here */
 	uint64_t epoch_ns;            /* end of the ramp: samples count from here */

@@ -103,7 +103,7 @@ int parse_percentage_random(const struct job_option *o, struct job_spec *job, co
 			return -1;
 		}
 	}
-	for (int d = 0; d < DIR_COUNT; d++)
+	for (int d = 0; d < DIR_ALL; d++)
 		job->percentage_random[d] = (unsigned)v[d];
 	return 0;
 }

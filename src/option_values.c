@@ -282,6 +282,11 @@ int parse_bs(const struct job_option *o, struct job_spec *job, const char *value
 		if (part[d][0] && size_in_range(o, job->kb_base, part[d], &v[d], err, errlen))
 			return -1;
 	}
+	if (v[DIR_TRIM] != v[DIR_WRITE]) {
+		snprintf(err, errlen, _("%s: '%s': a trim size other than the write size is not supported"),
+			 o->name, value);
+		return -1;
+	}
 	job->bs = v[DIR_READ];
 	job->bs_write = v[DIR_WRITE] == v[DIR_READ] ? 0 : v[DIR_WRITE];
 	return 0;

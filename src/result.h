@@ -25,9 +25,10 @@ struct group_result {
 	char path[4096];            /* resolved target of the first job */
 	uint64_t runtime_ms;        /* measured time, ramp excluded */
 	uint64_t job_runtime_ms;    /* the threads' runtimes summed (fio's job_runtime) */
-	struct dir_stats dir[DIR_COUNT];
-	struct sample_stat iops_samples[DIR_COUNT];
-	struct sample_stat bw_samples[DIR_COUNT];   /* KiB/s, as fio's bw_* */
+	struct dir_stats dir[DIR_ALL];   /* trims too */
+	/* Per-second samples (fio's bw_avg_time and iops_avg_time). */
+	struct sample_stat iops_samples[DIR_ALL];
+	struct sample_stat bw_samples[DIR_ALL];     /* KiB/s, as fio's bw_* */
 	struct sample_series series;
 	double usr_cpu, sys_cpu;    /* percent of runtime */
 	uint64_t ctx, majf, minf;

@@ -38,7 +38,7 @@ static struct target *open_shared(struct open_targets *ot, const struct target *
 				  const struct job_spec *job, bool force, int *status, char *err,
 				  size_t errlen)
 {
-	bool writes = rw_writes(job->rw);
+	bool writes = rw_modifies(job->rw);
 	for (size_t i = 0; i < ot->n; i++) {
 		struct target *t = ot->v[i];
 		if (!strcmp(t->path, want->path) && t->writable == writes &&
@@ -119,7 +119,7 @@ static int nth_cpu(const cpu_set_t *set, unsigned n)
 
 static void thread_init_stats(struct job_thread *t)
 {
-	for (int d = 0; d < DIR_COUNT; d++) {
+	for (int d = 0; d < DIR_ALL; d++) {
 		lat_init(&t->dir[d].slat);
 		lat_init(&t->dir[d].clat);
 		lat_init(&t->dir[d].lat);
@@ -191,6 +191,10 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		/* loops: the job's size (or io_size) that many times over;
 		 * sequential offsets wrap round to the start as fio's loops do. */
 		if (__builtin_mul_overflow(limit, job->loops ? job->loops : 1, &limit))
+			limit = UINT64_MAX;
+		/* trimwrite: fio counts the writes alone against the size, and
+		 * each write follows a trim as long: twice the bytes issued. */
+		if (job->rw == RW_TRIMWRITE && __builtin_mul_overflow(limit, 2, &limit))
 			limit = UINT64_MAX;
 		t->io_limit = job->time_based ? 0 : limit;
 		if (job->cpus_allowed[0]) {

@@ -31,7 +31,7 @@ void run_collect(struct group_result *g, const struct job_thread *const *threads
 
 	for (unsigned k = 0; k < n; k++) {
 		const struct job_thread *t = threads[k];
-		for (int d = 0; d < DIR_COUNT; d++) {
+		for (int d = 0; d < DIR_ALL; d++) {
 			const struct dir_stats *src = &t->dir[d];
 			struct dir_stats *dst = &g->dir[d];
 			dst->ios += src->ios;
@@ -87,7 +87,7 @@ void run_group_init(struct group_result *g, const struct job_spec *spec, unsigne
 	g->nthreads = nthreads;
 	g->spec = *spec;
 	snprintf(g->path, sizeof(g->path), "%s", path);
-	for (int d = 0; d < DIR_COUNT; d++) {
+	for (int d = 0; d < DIR_ALL; d++) {
 		lat_init(&g->dir[d].slat);
 		lat_init(&g->dir[d].clat);
 		lat_init(&g->dir[d].lat);

@@ -190,7 +190,7 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 		if (__atomic_load_n(&t->finished, __ATOMIC_ACQUIRE)) {
 			run_group_init(one, t->spec, g->groupid, 1, "");
 			run_collect(one, &t, 1);
-			for (int d = 0; d < DIR_COUNT; d++) {
+			for (int d = 0; d < DIR_ALL; d++) {
 				struct dir_stats *dst = &g->dir[d];
 				const struct dir_stats *src = &one->dir[d];
 				dst->ios += src->ios;
@@ -209,7 +209,7 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 			g->job_runtime_ms += one->runtime_ms;
 			continue;
 		}
-		for (int d = 0; d < DIR_COUNT; d++) {
+		for (int d = 0; d < DIR_ALL; d++) {
 			struct dir_stats *dst = &g->dir[d];
 			const struct dir_stats *src = &t->dir[d];
 			dst->bytes += load(&src->bytes);

@@ -85,7 +85,7 @@ static int set_run(struct cli_args *a, const char *v, char *err, size_t errlen)
 {
 	a->mode = MODE_RUN;
 	if (v && !is_run_mode(v))
-		return ERR(_("--run: unknown mode '%s' (allowed: read, write, randread, randwrite, rw, randrw)"),
+		return ERR(_("--run: unknown mode '%s' (allowed: read, write, randread, randwrite, rw, randrw, trim, randtrim, trimwrite)"),
 			   v);
 	if (v)
 		a->run_mode = v;
@@ -425,7 +425,7 @@ const struct blktop_switch blktop_switches[] = {
 		 "as fio 3.33 writes each: 3 (the default);\n"
 		 "2 has no fio version in its header and no disks, and puts the description\n"
 		 "on a line of its own;\n4 adds a trim block after the write block\n"
-		 "(zeros: blktop's jobs do not trim);\n5 is 4 with the bandwidth sample count\n"
+		 "(a trim job's trims; zeros for other jobs);\n5 is 4 with the bandwidth sample count\n"
 		 "and the IOPS samples (min, max, mean, deviation, count) after each\n"
 		 "direction's bandwidth fields.\n" },
 	{ .name = "minimal", .local = true, .section = SW_OPTION, .arg = SW_FLAG,

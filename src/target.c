@@ -611,7 +611,7 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 int target_open(struct target *t, const struct job_spec *job, bool force, char *err,
 		size_t errlen)
 {
-	bool writes = rw_writes(job->rw);
+	bool writes = rw_modifies(job->rw);
 	int r;
 
 	t->writable = writes;

@@ -8,6 +8,8 @@ void bs_gen_init(struct bs_gen *g, const struct job_spec *spec, int dir)
 {
 	unsigned long long lo, hi;
 	job_bs_dir(spec, dir, &lo, &hi);
+	if (dir == DIR_TRIM)
+		dir = DIR_WRITE; /* trims take the writes' sizes (job.h) */
 	g->min = (uint32_t)lo;
 	g->max = (uint32_t)hi;
 	g->pow2 = lo && !(lo & (lo - 1));

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "engine/loop.h"
+#include "engine/trim.h"
 #include "engine/ops.h"
 #include "engine/pacing.h"
 #include "engine/random.h"
@@ -154,7 +155,8 @@ static void set_io_error(struct job_thread *t, const struct io_unit *io, int err
 	job_option_format(t->spec, job_option_find("continue_on_error"), policy, sizeof(policy));
 	snprintf(t->error_msg, sizeof(t->error_msg),
 		 io->dir == DIR_READ ? _("%s: read at offset %llu failed: %s (continue_on_error=%s)")
-				     : _("%s: write at offset %llu failed: %s (continue_on_error=%s)"),
+		 : io->dir == DIR_WRITE ? _("%s: write at offset %llu failed: %s (continue_on_error=%s)")
+					: _("%s: trim at offset %llu failed: %s (continue_on_error=%s)"),
 		 file_path(t, io->fd), (unsigned long long)io->offset, strerror(err), policy);
 	stop_on_error(t, err, "I/O error");
 }
@@ -206,7 +208,8 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		bool ignored = job_error_ignored(t->spec, io->dir, err);
 		if (ignored && t->spec->error_dump)
 			dump_io_error(t, io, err);
-		if (ignored || ((ls->refused || ls->eng.ops->synchronous) &&
+		/* A trim fails inside submit on every engine (trim.c). */
+		if (ignored || ((ls->refused || ls->eng.ops->synchronous || io->dir == DIR_TRIM) &&
 				job_error_covered(t->spec, io->dir, err))) {
 			stat_add(&d->errors, 1);
 			if (!d->first_error) {
@@ -291,7 +294,7 @@ static int submit_pending(struct loop_state *ls)
 		}
 		if (ls->counting)
 			ls->submit_dist[batch_level((unsigned)r)]++;
-		if (!ls->eng.ops->synchronous) {
+		if (!ls->eng.ops->stamps_times) {
 			uint64_t ts = now_ns();
 			for (unsigned i = sent; i < sent + (unsigned)r; i++)
 				ls->batch[i]->t_submit = ts;
@@ -385,11 +388,11 @@ static int reap_some(struct loop_state *ls, unsigned min, unsigned max, uint64_t
 		ls->complete_dist[batch_level((unsigned)r)]++;
 	if (r == 0)
 		return 0;
-	uint64_t t_end = ls->eng.ops->synchronous ? 0 : now_ns();
+	uint64_t t_end = ls->eng.ops->stamps_times ? 0 : now_ns();
 	ls->last_reap_ns = t_end;
 	for (int i = 0; i < r; i++) {
 		struct io_unit *io = ls->done[i];
-		account(ls, io, ls->eng.ops->synchronous ? io->t_done : t_end);
+		account(ls, io, ls->eng.ops->stamps_times ? io->t_done : t_end);
 		ls->free_list[ls->nfree++] = io;
 	}
 	ls->inflight -= (unsigned)r;
@@ -529,6 +532,10 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 		ls->fds[i] = t->files[i].fd;
 		ls->paths[i] = t->files[i].path;
 	}
+	/* A job that trims: its engine goes behind the one that trims (null
+	 * completes trims as anything else, as fio's does). */
+	if (rw_trims(spec->rw) && ls->eng.ops != &engine_null && trim_engine_wrap(&ls->eng))
+		return -ENOMEM;
 	struct engine_setup setup = {
 		.spec = spec, .depth = ls->depth, .units = ls->units, .fds = ls->fds,
 		.paths = ls->paths, .nfiles = t->nfiles, .why = ls->why,
@@ -684,7 +691,7 @@ void *job_thread_main(void *arg)
 	/* A job that ended inside its ramp: fio reports what it did (its
 	 * counts are only reset as the ramp ends), with no latencies. */
 	if (!ls.counting && t->spec->ramp_ms && !t->error) {
-		for (int d = 0; d < DIR_COUNT; d++) {
+		for (int d = 0; d < DIR_ALL; d++) {
 			t->dir[d].bytes = ls.ramp_bytes[d];
 			t->dir[d].ios = ls.ramp_ios[d];
 		}

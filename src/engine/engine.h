@@ -23,11 +23,11 @@ struct thread_file {
 	const char *path;           /* for error messages; owned by the runner */
 	uint64_t area_start;        /* offset */
 	uint64_t area_len;          /* bytes the offsets fall in */
-	uint64_t nblocks[DIR_COUNT]; /* random offsets of each direction */
+	uint64_t nblocks[DIR_ALL]; /* random offsets of each direction */
 	/* Per direction, as fio keeps them: where the last I/O ended (the
 	 * next sequential offset) and began (NO_OFFSET: none yet). */
-	uint64_t last_pos[DIR_COUNT];
-	uint64_t last_start[DIR_COUNT];
+	uint64_t last_pos[DIR_ALL];
+	uint64_t last_start[DIR_ALL];
 };
 
 struct job_thread {
@@ -57,7 +57,7 @@ struct job_thread {
 	/* Results: written by the thread; ios, bytes, the histograms and the
 	 * depth counters may be read by the monitor while it runs (relaxed
 	 * atomics; the depth counters as posted every few milliseconds). */
-	struct dir_stats dir[DIR_COUNT];
+	struct dir_stats dir[DIR_ALL]; /* trims too */
 	uint64_t depth_levels[DEPTH_LEVELS];
 	uint64_t submit_calls, reap_calls;
 	/* I/Os per submit call and per completion wait, in fio's buckets. */

@@ -45,13 +45,13 @@ struct loop_state {
 	struct pacing pace;
 	/* What completed inside the ramp: fio reports it when the job ends
 	 * before the ramp does (its counts are only reset at the ramp's end). */
-	uint64_t ramp_bytes[DIR_COUNT], ramp_ios[DIR_COUNT];
+	uint64_t ramp_bytes[DIR_ALL], ramp_ios[DIR_ALL];
 	struct buf_fill buf;    /* what writes carry (engine/buffers.h) */
 	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
 	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
 	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
 	bool refused;           /* account() sees an I/O the kernel refused at submit */
-	struct bs_gen bsg[DIR_COUNT]; /* each direction's I/O sizes */
+	struct bs_gen bsg[DIR_ALL]; /* each direction's I/O sizes */
 	/* rw=rw, randrw: fio's rwmix rule. The direction is drawn afresh
 	 * for each I/O until a draw switches it; the new direction then keeps
 	 * on until its I/Os reach its share of the other's (mix_until). */

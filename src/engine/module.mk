@@ -3,7 +3,7 @@
 # liburing is there, the synchronous ones, null).
 libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c \
 	src/engine/joblog.c src/engine/joblog.h \
-	src/engine/libaio.c src/engine/sync.c \
+	src/engine/libaio.c src/engine/sync.c src/engine/trim.c src/engine/trim.h \
 	src/engine/syncpoint.c src/engine/syncpoint.h src/engine/random.h \
 	src/engine/blocksize.c src/engine/blocksize.h \
 	src/engine/buffers.c src/engine/buffers.h \

@@ -28,7 +28,8 @@ static bool wants_map(const struct loop_state *ls)
 	    spec->random_generator == RGEN_LFSR || !ls->map_unit)
 		return false;
 	for (int d = 0; d < DIR_COUNT; d++) {
-		if (!(d == DIR_READ ? rw_reads(spec->rw) : rw_writes(spec->rw)))
+		/* trims have the writes' sizes (job.h) */
+		if (!(d == DIR_READ ? rw_reads(spec->rw) : rw_modifies(spec->rw)))
 			continue;
 		if (ls->bsg[d].align != ls->bsg[d].min || ls->bsg[d].align % ls->map_unit)
 			return false;
@@ -53,6 +54,26 @@ static void zones_setup(struct loop_state *ls)
 
 int next_io_check(const struct job_spec *spec, char *err, size_t errlen)
 {
+	/* A trimmed block has no data to check (fio's trim verify is
+	 * options of its own, not run here). */
+	if (rw_trims(spec->rw) && (spec->verify || spec->verify_pattern[0])) {
+		snprintf(err, errlen, _("%s: rw=%s with verify: not supported"), spec->name,
+			 rw_name(spec->rw));
+		return 1;
+	}
+	/* The rates and the log files keep reads and writes
+	 * (engine/pacing.c, engine/joblog.c). */
+	if (rw_trims(spec->rw) && pacing_wanted(spec)) {
+		snprintf(err, errlen, _("%s: rw=%s with rate or thinktime options: not supported"),
+			 spec->name, rw_name(spec->rw));
+		return 1;
+	}
+	if (rw_trims(spec->rw) && (spec->write_bw_log || spec->write_iops_log ||
+				   spec->write_lat_log || spec->write_hist_log)) {
+		snprintf(err, errlen, _("%s: rw=%s with write_*_log: not supported"), spec->name,
+			 rw_name(spec->rw));
+		return 1;
+	}
 	if (spec->random_generator == RGEN_LFSR && (spec->random_distribution == DIST_ZONED ||
 						    spec->random_distribution == DIST_ZONED_ABS)) {
 		snprintf(err, errlen, _("%s: random_generator=lfsr with random_distribution=%s: not supported"),
@@ -122,10 +143,10 @@ int next_io_setup(struct loop_state *ls)
 	struct job_thread *t = ls->t;
 	const struct job_spec *spec = t->spec;
 
-	for (int d = 0; d < DIR_COUNT; d++)
+	for (int d = 0; d < DIR_ALL; d++)
 		bs_gen_init(&ls->bsg[d], spec, d);
 	for (unsigned i = 0; i < t->nfiles; i++)
-		for (int d = 0; d < DIR_COUNT; d++) {
+		for (int d = 0; d < DIR_ALL; d++) {
 			/* Offsets where an I/O of the smallest size still fits. */
 			uint64_t span = t->files[i].area_len >= ls->bsg[d].min
 						? t->files[i].area_len - ls->bsg[d].min : 0;
@@ -139,7 +160,8 @@ int next_io_setup(struct loop_state *ls)
 	 * randread:8 runs on from each random start); loops give passes. */
 	bool modified = spec->rw_seq_add || (rw_is_random(spec->rw) &&
 		(spec->rw_seq_nr != 1 || spec->percentage_random[DIR_READ] < 100 ||
-		 spec->percentage_random[DIR_WRITE] < 100));
+		 spec->percentage_random[DIR_WRITE] < 100 ||
+		 (rw_trims(spec->rw) && spec->percentage_random[DIR_TRIM] < 100)));
 	ls->seq_wraps = !modified || spec->time_based || spec->io_size;
 	ls->passes_left = spec->loops > 1 ? (unsigned)spec->loops - 1 : 0;
 	return rand_setup(ls);
@@ -319,6 +341,21 @@ static int mix_dir(struct loop_state *ls)
 	return d;
 }
 
+/* The direction of a job that has one (job.h puts those first). */
+static const uint8_t mode_dir[RW_RW] = {
+	[RW_READ] = DIR_READ,   [RW_WRITE] = DIR_WRITE,     [RW_RANDREAD] = DIR_READ,
+	[RW_RANDWRITE] = DIR_WRITE, [RW_TRIM] = DIR_TRIM, [RW_RANDTRIM] = DIR_TRIM,
+};
+
+/* trimwrite, as fio: a trim, then a write where it began; the next file's
+ * last trim and last write starting at the same place mean the pair is
+ * done and a new trim is due. */
+static int trimwrite_dir(const struct loop_state *ls)
+{
+	const struct thread_file *f = &ls->t->files[ls->next_file];
+	return f->last_start[DIR_WRITE] == f->last_start[DIR_TRIM] ? DIR_TRIM : DIR_WRITE;
+}
+
 bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 {
 	const struct job_spec *spec = ls->t->spec;
@@ -338,10 +375,11 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 		io->len = (uint32_t)spec->bs;
 		return true;
 	}
-	if (m == RW_RW || m == RW_RANDRW)
-		io->dir = mix_dir(ls);
+	/* One comparison tells the modes that choose per I/O from the rest. */
+	if (m >= RW_RW)
+		io->dir = m == RW_TRIMWRITE ? trimwrite_dir(ls) : mix_dir(ls);
 	else
-		io->dir = rw_writes(m) ? DIR_WRITE : DIR_READ;
+		io->dir = mode_dir[m];
 
 	struct thread_file *f = &ls->t->files[ls->next_file];
 	if (ls->t->nfiles > 1 && ++ls->next_file == ls->t->nfiles)

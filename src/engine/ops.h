@@ -46,6 +46,10 @@ struct engine_ops {
 	/* Completes I/Os inside submit and stamps t_submit/t_done itself, so
 	 * the job loop's own clock reads around submit are not the latency. */
 	bool synchronous;
+	/* Stamps t_submit and t_done of every I/O itself (the synchronous
+	 * engines, and the trimming one in front of any engine: trim.c);
+	 * else the loop reads the clock after submit and after reap. */
+	bool stamps_times;
 	/* Prepares for up to depth I/Os in flight. 0 or -errno; a refusal
 	 * with a reason of its own (not just the errno) writes it to why. */
 	int (*init)(struct engine *e, const struct engine_setup *s);

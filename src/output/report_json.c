@@ -83,7 +83,7 @@ static void add_lat(struct json *parent, const char *key, const struct lat_stat 
 		report_add_bins(o, &s->hist);
 }
 
-/* g NULL: zeros, for trim. */
+/* g NULL: zeros. */
 static void add_dir(struct json *job, const char *key, const struct run_result *r,
 		    const struct group_result *g, int d, bool plus)
 {
@@ -245,7 +245,7 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 	add_job_options(j, g);
 	for (int d = 0; d < DIR_COUNT; d++)
 		add_dir(j, dir_key[d], r, g, d, plus);
-	add_dir(j, "trim", r, NULL, 0, plus);
+	add_dir(j, "trim", r, g, DIR_TRIM, plus);
 	struct json *sync = json_add_object(j, "sync");
 	json_add_u64(sync, "total_ios", 0);
 	add_lat(sync, "lat_ns", NULL, NULL, false, plus);

@@ -25,7 +25,7 @@
 #include "stats/hist.h"
 #include "stats/stats.h"
 
-static const char *const dir_name[DIR_COUNT] = { "read", "write" };
+static const char *const dir_name[DIR_ALL] = { "read", "write", "trim" };
 
 /* fio's nsec_to_usec()/nsec_to_msec(): a larger unit only when the
  * smallest value and the spread both justify it. */
@@ -289,7 +289,7 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 			g->groupid, g->nthreads, err, report_verror(g, verror, sizeof(verror)),
 			(int)getpid(), date);
 
-	for (int d = 0; d < DIR_COUNT; d++)
+	for (int d = 0; d < DIR_ALL; d++)
 		if (report_dir_active(g, d))
 			print_dir(out, r, g, d);
 
@@ -314,8 +314,9 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 			"64=%3.1f%%, >=64=%3.1f%%\n", call_label[c], depth[0], depth[1], depth[2],
 			depth[3], depth[4], depth[5], depth[6]);
 	}
-	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",0,0 short=0,0,0,0 "
-		"dropped=0,0,0,0\n", g->dir[DIR_READ].ios, g->dir[DIR_WRITE].ios);
+	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 short=0,0,0,0 "
+		"dropped=0,0,0,0\n", g->dir[DIR_READ].ios, g->dir[DIR_WRITE].ios,
+		g->dir[DIR_TRIM].ios);
 	/* fio prints the errors line only for a job that sets
 	 * continue_on_error, errors or not; a job ended by its error says so
 	 * in its err= instead. */
@@ -334,7 +335,7 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 
 static void print_run_status(FILE *out, const struct run_result *r, unsigned gid)
 {
-	static const char *const label[DIR_COUNT] = { "   READ", "  WRITE" };
+	static const char *const label[DIR_ALL] = { "   READ", "  WRITE", "   TRIM" };
 	fprintf(out, "\nRun status group %u (all jobs):\n", gid);
 	/* The group's units: its first entry's job, as fio's. */
 	size_t ne;
@@ -346,7 +347,7 @@ static void print_run_status(FILE *out, const struct run_result *r, unsigned gid
 	if (!j)
 		return;
 	bool p2 = spec_pow2(j);
-	for (int d = 0; d < DIR_COUNT; d++) {
+	for (int d = 0; d < DIR_ALL; d++) {
 		struct group_totals t;
 		char agg[32], aggalt[32], mn[32], mx[32], mnalt[32], mxalt[32], io[32], ioalt[32];
 		group_totals(r, gid, d, &t);

@@ -29,8 +29,8 @@ static void lat_fields(FILE *out, const struct lat_stat *s)
 		l.stddev / 1000);
 }
 
-/* A direction's block; d < 0: the trim block, all zeros (blktop's jobs
- * do not trim), its percentile fields listed as for the others. */
+/* A direction's block (read, write or trim); d < 0: all zeros, its
+ * percentile fields listed as for the others. */
 static void dir_fields(FILE *out, const struct run_result *r, const struct group_result *g, int d,
 		       unsigned ver)
 {
@@ -102,7 +102,7 @@ static void entry_line(FILE *out, const struct run_result *r, const struct group
 	for (int d = 0; d < DIR_COUNT; d++)
 		dir_fields(out, r, g, d, ver);
 	if (ver != 3)
-		dir_fields(out, r, g, -1, ver);
+		dir_fields(out, r, g, DIR_TRIM, ver);
 	fprintf(out, ";%f%%;%f%%;%" PRIu64 ";%" PRIu64 ";%" PRIu64, g->usr_cpu, g->sys_cpu, g->ctx,
 		g->majf, g->minf);
 	double depth[DEPTH_LEVELS];

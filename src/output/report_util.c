@@ -209,7 +209,7 @@ uint64_t report_errors(const struct group_result *g, int *first)
 {
 	uint64_t errors = 0;
 	*first = 0;
-	for (int d = 0; d < DIR_COUNT; d++) {
+	for (int d = 0; d < DIR_ALL; d++) {
 		errors += g->dir[d].errors;
 		if (!*first)
 			*first = g->dir[d].first_error;
@@ -226,12 +226,12 @@ int report_error(const struct group_result *g)
 	return first;
 }
 
-/* Share of clat samples of both directions in [lo, hi), in percent. */
+/* Share of clat samples of every direction in [lo, hi), in percent. */
 static double clat_share(const struct group_result *g, uint64_t lo, uint64_t hi,
-			 const uint64_t n[DIR_COUNT], uint64_t total)
+			 const uint64_t n[DIR_ALL], uint64_t total)
 {
 	double in = 0;
-	for (int d = 0; d < DIR_COUNT; d++)
+	for (int d = 0; d < DIR_ALL; d++)
 		if (n[d])
 			in += hist_fraction(&g->dir[d].clat.hist, lo, hi) * (double)n[d];
 	double pct = in * 100.0 / (double)total;
@@ -242,7 +242,7 @@ static double clat_share(const struct group_result *g, uint64_t lo, uint64_t hi,
 }
 
 static void fill_group(const struct group_result *g, double *out, int nb, uint64_t unit,
-		       bool first_from_zero, const uint64_t n[DIR_COUNT], uint64_t total)
+		       bool first_from_zero, const uint64_t n[DIR_ALL], uint64_t total)
 {
 	for (int i = 0; i < nb; i++) {
 		uint64_t lo = i ? lat_edges[i - 1] * unit : (first_from_zero ? 0 : unit);
@@ -254,8 +254,8 @@ static void fill_group(const struct group_result *g, double *out, int nb, uint64
 void report_lat_buckets(const struct group_result *g, struct lat_buckets *out)
 {
 	memset(out, 0, sizeof(*out));
-	uint64_t n[DIR_COUNT], total = 0;
-	for (int d = 0; d < DIR_COUNT; d++) {
+	uint64_t n[DIR_ALL], total = 0;
+	for (int d = 0; d < DIR_ALL; d++) {
 		n[d] = hist_total(&g->dir[d].clat.hist);
 		total += n[d];
 	}

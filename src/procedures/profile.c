@@ -181,7 +181,7 @@ int profile_run(struct proc_ctx *c)
 	if (st)
 		goto out;
 	for (size_t i = 0; i < set.njobs; i++)
-		writes = writes || rw_writes(set.jobs[i].rw);
+		writes = writes || rw_modifies(set.jobs[i].rw);
 
 	proc_note(c, "%s: %s", c->t->title, c->tgt.path);
 	st = env_verdict(c, writes);

@@ -103,7 +103,7 @@ int suite_run(struct proc_ctx *c)
 		int st = build_test(c, &tests[i], settings, &j);
 		if (st)
 			return st;
-		writes = writes || rw_writes(j.rw);
+		writes = writes || rw_modifies(j.rw);
 		if (proc_row_add(c, tests[i].label, &j) < 0) {
 			snprintf(c->err, c->errlen, "%s", strerror(ENOMEM));
 			return BLKTOP_FAILED;

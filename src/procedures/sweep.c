@@ -87,7 +87,7 @@ static int sweep_bs(struct proc_ctx *c)
 	int st = step_job(c, bs_settings, "bs", steps[0], &j);
 	if (st)
 		return st;
-	if ((st = env_verdict(c, rw_writes(j.rw))))
+	if ((st = env_verdict(c, rw_modifies(j.rw))))
 		return st;
 	if (c->tgt.lbs > SWEEP_BS_MIN)
 		proc_note(c, _("starts at %s: the logical block size of %s (direct I/O goes no smaller)"),
@@ -139,7 +139,7 @@ static int sweep_numjobs(struct proc_ctx *c)
 	int st = step_job(c, numjobs_settings, "numjobs", 1, &j);
 	if (st)
 		return st;
-	if ((st = env_verdict(c, rw_writes(j.rw))))
+	if ((st = env_verdict(c, rw_modifies(j.rw))))
 		return st;
 	bool sequential = !rw_is_random(j.rw);
 	c->t->curve_bw = sequential;
