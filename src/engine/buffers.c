@@ -12,60 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/fiorand.h"
 #include "engine/verify_hdr.h"
 #include "i18n.h"
 #include "options.h"
-
-/* fio's index of the buffer and dedupe generators among its seeds. */
-enum { FIO_SEED_BUF = 9, FIO_SEED_DEDUPE = 14, FIO_SEED_DEDUPE_WS = 20 };
-#define FIO_SEED_STEP 0x9e370001ULL
-#define FIO_RANDSEED_DEFAULT 0x89
-
-static uint32_t taus_min(uint32_t x, uint32_t m)
-{
-	return x < m ? x + m : x;
-}
-
-static uint32_t taus_next(struct taus88 *t)
-{
-	t->s1 = ((t->s1 & 4294967294U) << 12) ^ (((t->s1 << 13) ^ t->s1) >> 19);
-	t->s2 = ((t->s2 & 4294967288U) << 4) ^ (((t->s2 << 2) ^ t->s2) >> 25);
-	t->s3 = ((t->s3 & 4294967280U) << 17) ^ (((t->s3 << 3) ^ t->s3) >> 11);
-	return t->s1 ^ t->s2 ^ t->s3;
-}
-
-/* fio's seeding: three LCG steps from the seed, each kept above the
- * component's minimum, then six draws thrown away. */
-static void taus_seed(struct taus88 *t, uint32_t seed)
-{
-	t->s1 = taus_min(53U * 69069U ^ seed, 1);
-	t->s2 = taus_min(t->s1 * 69069U ^ seed, 7);
-	t->s3 = taus_min(t->s2 * 69069U ^ seed, 15);
-	for (int i = 0; i < 6; i++)
-		taus_next(t);
-}
-
-/* A buffer seed: the product of two draws, as fio's on 64-bit hosts. */
-static uint64_t taus_seed64(struct taus88 *t)
-{
-	uint64_t r = taus_next(t);
-	return r * taus_next(t);
-}
-
-/* fio's rand_between(start, start + n - 1) on a 32-bit generator. */
-static uint64_t taus_below(struct taus88 *t, uint64_t n)
-{
-	uint32_t r = taus_next(t);
-	return (uint64_t)(int)((double)n * (r / 4294967296.0));
-}
-
-/* fio's rand_seeds[idx] of a thread, from randseed. */
-static uint64_t fio_seed(uint64_t seed, unsigned thread_number, int idx)
-{
-	for (int i = 0; i < 4 + idx; i++)
-		seed *= FIO_SEED_STEP;
-	return seed * thread_number + (uint64_t)idx;
-}
 
 static void fill_tail(const struct buf_fill *bf, unsigned char *b, size_t len)
 {
@@ -153,15 +103,11 @@ int buf_fill_setup(struct buf_fill *bf, const struct job_spec *spec, unsigned th
 	bf->ws_pages = area * spec->dedupe_working_set_percentage / 100 / min_bs;
 	if (!bf->ws_pages)
 		bf->ws_pages = 1;
-	uint64_t seed = FIO_RANDSEED_DEFAULT;
-	if (job_option_given(spec, "randseed"))
-		seed = spec->randseed;
-	else if (!spec->randrepeat)
-		seed = random_seed;
-	taus_seed(&bf->state, (uint32_t)fio_seed(seed, thread_number, FIO_SEED_BUF));
+	uint64_t seed = fio_seed_base(spec, random_seed);
+	taus88_seed(&bf->state, (uint32_t)fio_seed(seed, thread_number, FIO_SEED_BUF));
 	bf->prev = bf->state;
-	taus_seed(&bf->dedupe_st, (uint32_t)fio_seed(seed, thread_number, FIO_SEED_DEDUPE));
-	taus_seed(&bf->ws_ix, (uint32_t)fio_seed(seed, thread_number, FIO_SEED_DEDUPE_WS));
+	taus88_seed(&bf->dedupe_st, (uint32_t)fio_seed(seed, thread_number, FIO_SEED_DEDUPE));
+	taus88_seed(&bf->ws_ix, (uint32_t)fio_seed(seed, thread_number, FIO_SEED_DEDUPE_WS));
 	if (bf->dedupe && bf->dedupe_mode == DEDUPE_WORKING_SET) {
 		/* fio's table: the states the first unique pages start from. */
 		bf->ws = malloc(bf->ws_pages * sizeof(*bf->ws));
@@ -171,7 +117,7 @@ int buf_fill_setup(struct buf_fill *bf, const struct job_spec *spec, unsigned th
 		bf->ws[0] = t;
 		for (uint64_t i = 1; i < bf->ws_pages; i++) {
 			for (uint32_t k = 0; k < bf->chunks_per_page; k++)
-				taus_seed64(&t);
+				taus88_seed64(&t);
 			bf->ws[i] = t;
 		}
 	}
@@ -193,9 +139,9 @@ static struct taus88 *buf_state(struct buf_fill *bf, struct taus88 *dup)
 		bf->prev = bf->state;
 		return &bf->state;
 	}
-	if (1 + taus_below(&bf->dedupe_st, 100) <= bf->dedupe) {
+	if (1 + taus88_below(&bf->dedupe_st, 100) <= bf->dedupe) {
 		if (bf->dedupe_mode == DEDUPE_WORKING_SET)
-			*dup = bf->ws[taus_below(&bf->ws_ix, bf->ws_pages)];
+			*dup = bf->ws[taus88_below(&bf->ws_ix, bf->ws_pages)];
 		else
 			*dup = bf->prev;
 		return dup;
@@ -212,7 +158,7 @@ void buf_fill(struct buf_fill *bf, void *buf, size_t len)
 		else if (bf->zero)
 			memset(b, 0, len);
 		else
-			vhdr_fill_random(b, len, taus_seed64(&bf->state));
+			vhdr_fill_random(b, len, taus88_seed64(&bf->state));
 		return;
 	}
 	struct taus88 dup;
@@ -220,7 +166,7 @@ void buf_fill(struct buf_fill *bf, void *buf, size_t len)
 	while (len) {
 		size_t n = len < bf->chunk ? len : bf->chunk;
 		size_t rnd = n * (100 - bf->compress) / 100;
-		vhdr_fill_random(b, rnd, taus_seed64(state));
+		vhdr_fill_random(b, rnd, taus88_seed64(state));
 		fill_tail(bf, b + rnd, n - rnd);
 		b += n;
 		len -= n;

@@ -14,16 +14,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/random.h"
+#include "engine/fiorand.h"
 #include "job.h"
 #include "util/pattern.h"
-
-/* fio's taus88 generator (L'Ecuyer's three-component Tausworthe), which
- * draws fio's buffer seeds: with it and fio's seeds the random bytes are
- * fio's own. */
-struct taus88 {
-	uint32_t s1, s2, s3;
-};
 
 struct buf_fill {
 	bool refill;            /* fresh contents for every write */

@@ -107,6 +107,13 @@ static int rand_setup(struct loop_state *ls)
 		uint64_t len = t->files[i].area_len;
 		randdist_init(f, spec, (len + ls->range_unit - 1) / ls->range_unit,
 			      len / ls->map_unit, &ls->rng);
+		for (int d = 0; d < DIR_COUNT; d++) {
+			/* fio's last_block: starts on the blockalign grid
+			 * where the smallest size still fits. */
+			uint64_t min = ls->bsg[d].min, align = ls->bsg[d].align;
+			uint64_t span = len - (min > align && len > min - align ? min - align : 0);
+			f->fio_blocks[d] = span / align ? span / align : 1;
+		}
 		if (ls->use_map && randmap_init(&f->map, len / ls->map_unit))
 			goto nomem;
 		if (spec->random_distribution != DIST_ZONED_ABS || !spec->nzones)
@@ -280,7 +287,8 @@ static uint64_t random_start(struct loop_state *ls, struct thread_file *f, int d
 		off = randdist_perm_next(rf) * ls->map_unit;
 		return off - off % align;
 	}
-	slot = rng_below(&ls->rng, f->nblocks[d]);
+	/* fio's uniform draw, from fio's offset generator and seed. */
+	slot = fio_rand_block(&ls->off_rng, rf->fio_blocks[d]);
 	if (ls->use_map)
 		slot = map_slot(ls, f, d, slot);
 	/* verify refuses sizes that vary: here a slot is a block. */
@@ -302,7 +310,7 @@ static bool random_offset(struct loop_state *ls, struct thread_file *f, int d, u
 	if (fresh) {
 		ls->seq_left = spec->rw_seq_nr;
 		if (spec->percentage_random[d] >= 100 ||
-		    rng_below(&ls->rng, 100) < spec->percentage_random[d]) {
+		    taus88_below(&ls->seq_rand[d], 100) < spec->percentage_random[d]) {
 			*off = random_start(ls, f, d);
 			*fresh_random = true;
 			return true;
@@ -326,7 +334,7 @@ static int mix_dir(struct loop_state *ls)
 	const struct job_spec *spec = ls->t->spec;
 	int d = ls->mix_dir;
 	if (ls->mix_issued[d] >= ls->mix_until) {
-		int next = rng_below(&ls->rng, 100) < spec->rwmixread ? DIR_READ : DIR_WRITE;
+		int next = taus88_below(&ls->mix_rng, 100) < spec->rwmixread ? DIR_READ : DIR_WRITE;
 		if (next != d) {
 			uint64_t share = next == DIR_READ ? spec->rwmixread : 100 - spec->rwmixread;
 			ls->mix_until = ls->mix_issued[d] * share / 100;

@@ -186,3 +186,5 @@ dist_check_SCRIPTS += tests/e2e/job_offsets.sh tests/e2e/job_offset_increment.sh
 # random_distribution, the blocks each tool picks against fio 3.
 TESTS += tests/e2e/job_random.sh
 dist_check_SCRIPTS += tests/e2e/job_random.sh
+TESTS += tests/e2e/job_fio_offsets.sh
+dist_check_SCRIPTS += tests/e2e/job_fio_offsets.sh

@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# job_fio_offsets.sh - a random job puts fio's offsets on the device, I/O
+# for I/O: blktop draws them from fio's generator (taus88), fio's seeds
+# (randrepeat, randseed, the thread number of each clone) and fio's
+# random map, so the sequence of offsets in each tool's iops log
+# (log_offset=1, iodepth 1: one line per I/O in issue order) is the same,
+# and so is a count that depends on the draws (randread:8 ends where a
+# run from a random start crosses the end of the area).
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+require_loop_root
+command -v fio >/dev/null 2>&1 ||
+	skip "fio is missing: the comparisons with fio were not made (apt-get install fio)"
+
+img=$(sparse_file disk.img 64M)
+dev=$(attach "$img") || die "cannot attach a loop device"
+
+# run WHO NAME ARGS...: a job at iodepth 1; leaves $WORK/NAME.WHO.N with
+# one line per I/O of clone N, "r|w OFFSET LENGTH", in issue order.
+run() {
+	who=$1 name=$2
+	shift 2
+	rm -f "$WORK"/log_*
+	{
+		printf '[x]\nfilename=%s\ndirect=1\nioengine=psync\niodepth=1\n' "$dev"
+		printf 'write_iops_log=%s\nlog_offset=1\n' "$WORK/log"
+		for a; do printf '%s\n' "${a#--}"; done
+	} >"$WORK/$name.job"
+	if [ "$who" = fio ]; then
+		fio --output-format=json "$WORK/$name.job" >"$WORK/$name.json" 2>"$WORK/err" ||
+			{ fail "$name: fio failed: $(tail -2 "$WORK/err")"; return 1; }
+	else
+		"$BLKTOP" --batch --force --job "$WORK/$name.job" --output-format=json \
+			>"$WORK/$name.json" 2>"$WORK/err" ||
+			{ fail "$name: blktop exit $?: $(tail -2 "$WORK/err")"; return 1; }
+	fi
+	rm -f "$WORK/$name.$who".*
+	for log in "$WORK"/log_iops*.log; do
+		[ -e "$log" ] || { fail "$name: $who wrote no iops log"; return 1; }
+		n=${log%.log}
+		n=${n##*.}
+		awk -F', *' '{ print ($3 == 1 ? "w" : "r"), $5, $4 }' "$log" >"$WORK/$name.$who.$n"
+	done
+}
+
+# same NAME WHAT ARGS...: both tools issue the same I/Os in the same order.
+same() {
+	name=$1 what=$2
+	shift 2
+	run fio "$name" "$@" && run blktop "$name" "$@" || return
+	for f in "$WORK/$name.fio".*; do
+		n=${f##*.}
+		b="$WORK/$name.blktop.$n"
+		nf=$(wc -l <"$f")
+		if [ ! -e "$b" ]; then
+			fail "$what: blktop has no log of job $n"
+		elif [ "$nf" -lt 2 ]; then
+			fail "$what: fio's log of job $n has $nf lines"
+		elif cmp -s "$f" "$b"; then
+			pass "$what (job $n): the same $nf I/Os as fio, in fio's order"
+		else
+			d=$(paste -d'|' "$f" "$b" | awk -F'|' '$1 != $2 { print "I/O " NR ": fio \"" $1 "\", blktop \"" $2 "\""; exit }')
+			fail "$what (job $n): fio $nf I/Os, blktop $(wc -l <"$b"); first difference at $d"
+		fi
+	done
+}
+
+same r1m "randread 4k on 1 MiB" --rw=randread --bs=4k --size=1m
+same r1m_nomap "randread 4k on 1 MiB, norandommap=1" --rw=randread --bs=4k --size=1m --norandommap=1
+same r64m "randread 4k on 64 MiB" --rw=randread --bs=4k --size=64m --io_size=4m
+same r64m_nomap "randread 4k on 64 MiB, norandommap=1" --rw=randread --bs=4k --size=64m \
+	--io_size=4m --norandommap=1
+same full64m "randread 64k over all of 64 MiB (the map's next free block)" --rw=randread \
+	--bs=64k --size=64m
+same seq8 "randread:8 4k on 1 MiB" --rw=randread:8 --bs=4k --size=1m
+same seq8_seed "randread:8 4k on 1 MiB, randseed=5" --rw=randread:8 --bs=4k --size=1m --randseed=5
+same seq8_norep "randread:8 4k on 1 MiB, randseed=5 randrepeat=0" --rw=randread:8 --bs=4k \
+	--size=1m --randseed=5 --randrepeat=0
+same bs8k "randread 8k on 1 MiB" --rw=randread --bs=8k --size=1m
+same seed "randread, randseed=1234" --rw=randread --bs=4k --size=1m --randseed=1234
+same seed_norep "randread, randseed=1234 randrepeat=0" --rw=randread --bs=4k --size=1m \
+	--randseed=1234 --randrepeat=0
+same clones "randread, numjobs=2" --rw=randread --bs=4k --size=1m --numjobs=2
+same write "randwrite 4k on 1 MiB" --rw=randwrite --bs=4k --size=1m
+same mix "randrw rwmixread=70" --rw=randrw --rwmixread=70 --bs=4k --size=1m
+same perc "randread percentage_random=50" --rw=randread --percentage_random=50 --bs=4k --size=1m
+same t64 "randread random_generator=tausworthe64" --rw=randread --bs=4k --size=1m \
+	--random_generator=tausworthe64
+
+finish
