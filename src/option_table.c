@@ -169,7 +169,7 @@ const struct job_option job_options[] = {
 	  .parse = parse_random_distribution, .format = format_random_distribution },
 	{ .name = "random_generator", .type = OPT_ENUM, FIELD(random_generator),
 	  .def = "tausworthe", .choices = rgen_choices, .choice_values = rgen_values,
-	  .help = N_("tausworthe and tausworthe64: blktop's one generator (xoshiro256**, not fio's, so the offsets differ from fio's but spread alike); lfsr: every block once per pass in a scrambled order, without a random map") },
+	  .help = N_("tausworthe and tausworthe64: fio's generators with fio's seeds, so uniform offsets are fio's own, in fio's order; lfsr: every block once per pass in a scrambled order (blktop's), without a random map") },
 	{ .name = "refill_buffers", .type = OPT_BOOL, FIELD(refill_buffers), .max = 1,
 	  .def = "0", .help = N_("new random data for every write") },
 	{ .name = "zero_buffers", .type = OPT_BOOL, FIELD(zero_buffers), .max = 1, .def = "0",

@@ -15,10 +15,20 @@ void bs_gen_init(struct bs_gen *g, const struct job_spec *spec, int dir)
 	g->pow2 = lo && !(lo & (lo - 1));
 	g->align = spec->blockalign[dir] ? (uint32_t)spec->blockalign[dir] : g->min;
 	g->nsplit = spec->bssplit_n[dir];
+	/* fio's order: by percentage, ties as given (its sort is stable). */
+	for (unsigned i = 0; i < g->nsplit; i++) {
+		unsigned j = i;
+		uint32_t pct = spec->bssplit[dir][i].pct;
+		for (; j && g->split_pct[j - 1] > pct; j--) {
+			g->split_pct[j] = g->split_pct[j - 1];
+			g->split_bs[j] = g->split_bs[j - 1];
+		}
+		g->split_pct[j] = pct;
+		g->split_bs[j] = (uint32_t)spec->bssplit[dir][i].bs;
+	}
 	uint32_t cum = 0;
 	for (unsigned i = 0; i < g->nsplit; i++) {
-		cum += spec->bssplit[dir][i].pct;
-		g->split_bs[i] = spec->bssplit[dir][i].bs;
+		cum += g->split_pct[i];
 		g->split_cum[i] = cum;
 	}
 }

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "engine/random.h"
+#include "engine/fiorand.h"
 #include "job.h"
 
 struct bs_gen {
@@ -20,28 +20,41 @@ struct bs_gen {
 	bool pow2;                /* min is a power of two: a mask cuts */
 	unsigned nsplit;          /* bssplit entries, 0: a range or one size */
 	uint32_t split_bs[JOB_BSSPLIT_MAX];
+	uint32_t split_pct[JOB_BSSPLIT_MAX];
 	uint32_t split_cum[JOB_BSSPLIT_MAX]; /* running sum of the percentages */
 };
 
 /* The sizes of one direction (DIR_READ, DIR_WRITE) of a job. */
 void bs_gen_init(struct bs_gen *g, const struct job_spec *spec, int dir);
 
-static inline uint32_t bs_next(const struct bs_gen *g, struct rng *r)
+/* fio's size draw for an I/O with room bytes left in the area (at least
+ * min): from fio's generator of the direction (r), drawn again until the
+ * size fits, as fio does. bssplit: the first entry, in fio's order (by
+ * percentage), whose running share is above the draw and that fits. */
+static inline uint32_t bs_next(const struct bs_gen *g, struct fio_rand *r, uint64_t room)
 {
 	if (g->min == g->max)
 		return g->min;
-	uint64_t len;
-	if (g->nsplit) {
-		uint32_t p = (uint32_t)rng_below(r, 100);
-		unsigned i = 0;
-		while (i + 1 < g->nsplit && p >= g->split_cum[i])
-			i++;
-		len = g->split_bs[i];
-	} else {
-		len = g->min + rng_below(r, g->max);
-	}
-	len = g->pow2 ? len & ~(uint64_t)(g->min - 1) : len - len % g->min;
-	return len > g->max ? g->max : (uint32_t)len;
+	uint64_t rmax = fio_rand_max(r), len;
+	do {
+		uint64_t v = fio_rand_next(r);
+		if (g->nsplit) {
+			len = g->split_bs[g->nsplit - 1];
+			for (unsigned i = 0; i < g->nsplit; i++) {
+				if (!g->split_pct[i])
+					continue;
+				len = g->split_bs[i];
+				if (v / g->split_cum[i] <= rmax / 100 && len <= room)
+					break;
+			}
+		} else {
+			len = g->min + (uint64_t)((double)g->max * (v / ((double)rmax + 1.0)));
+		}
+		len = g->pow2 ? len & ~(uint64_t)(g->min - 1) : len - len % g->min;
+		if (len > g->max)
+			len = g->max;
+	} while (len > room);
+	return (uint32_t)len;
 }
 
 /* A random I/O of len at *off runs past the area's end (area_len): cut

@@ -60,6 +60,17 @@ static inline uint64_t taus258_next(struct taus258 *t)
 	return t->s1 ^ t->s2 ^ t->s3 ^ t->s4 ^ t->s5;
 }
 
+/* A draw and the largest one, from a state of either width. */
+static inline uint64_t fio_rand_next(struct fio_rand *r)
+{
+	return r->use64 ? taus258_next(&r->t64) : taus88_next(&r->t32);
+}
+
+static inline uint64_t fio_rand_max(const struct fio_rand *r)
+{
+	return r->use64 ? UINT64_MAX : UINT32_MAX;
+}
+
 void taus88_seed(struct taus88 *t, uint32_t seed);
 void fio_rand_seed(struct fio_rand *r, uint64_t seed, bool use64);
 

@@ -38,9 +38,10 @@ struct loop_state {
 	/* fio's batching options, resolved against the depth as fio does. */
 	unsigned batch_submit, complete_min, complete_max, low;
 	struct rng rng;
-	/* fio's generators of uniform offsets, of rwmix's directions and of
-	 * percentage_random's choice per direction (engine/fiorand.h). */
-	struct fio_rand off_rng;
+	/* fio's generators of uniform offsets, of each direction's sizes, of
+	 * rwmix's directions and of percentage_random's choice per direction
+	 * (engine/fiorand.h). */
+	struct fio_rand off_rng, bs_rng[DIR_COUNT];
 	struct taus88 mix_rng, seq_rand[DIR_COUNT];
 	unsigned next_file;     /* round robin over the thread's files */
 	uint64_t issued_bytes;

@@ -396,15 +396,16 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	io->file = (unsigned)(f - ls->t->files);
 	int d = io->dir;
 	const struct bs_gen *g = &ls->bsg[d];
-	uint64_t len = bs_next(g, &ls->rng);
 	uint64_t off;
 	bool fresh_random = false;
 	if (!(rw_is_random(m) ? random_offset(ls, f, d, &off, &fresh_random)
 			      : seq_offset(ls, f, d, &off)))
 		return false;
-	/* Near the end of the area the I/O is cut to fit, in multiples of the
-	 * smallest size, as fio draws again until one fits (only with sizes
-	 * that vary). */
+	/* The size after the offset, as fio draws it: one that fits. */
+	uint64_t room = off < f->area_len ? f->area_len - off : 0;
+	uint64_t len = bs_next(g, &ls->bs_rng[d], room >= g->min ? room : UINT64_MAX);
+	/* Where not even the smallest size fits (a sequential run that ends
+	 * past the area), the I/O is cut or moved back to fit. */
 	if (off + len > f->area_len)
 		len = bs_fit(g, f->area_len, &off, len);
 	if (fresh_random && ls->use_map)

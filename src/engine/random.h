@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* random.h - the job loop's random numbers: one generator per thread
- * (xoshiro256**, not fio's tausworthe: blktop does not promise fio's
- * offsets, only their distribution), inline because every random I/O
- * draws from it. */
+/* random.h - blktop's own generator (xoshiro256**), one per thread, for
+ * the draws blktop does not take from fio's generators (engine/fiorand.h
+ * gives uniform offsets, sizes, rwmix and percentage_random): zipf,
+ * pareto, normal and zoned offsets and lfsr's order, whose distribution,
+ * not whose values, is fio's. Inline: those random I/Os draw per I/O. */
 #ifndef BLKTOP_ENGINE_RANDOM_H
 #define BLKTOP_ENGINE_RANDOM_H
 

@@ -77,6 +77,10 @@ same seq8_seed "randread:8 4k on 1 MiB, randseed=5" --rw=randread:8 --bs=4k --si
 same seq8_norep "randread:8 4k on 1 MiB, randseed=5 randrepeat=0" --rw=randread:8 --bs=4k \
 	--size=1m --randseed=5 --randrepeat=0
 same bs8k "randread 8k on 1 MiB" --rw=randread --bs=8k --size=1m
+same bsrange "randread bsrange=4k-64k" --rw=randread --bsrange=4k-64k --size=4m
+same bssplit "randrw bssplit=4k/50:16k/30:64k/20" --rw=randrw --bssplit=4k/50:16k/30:64k/20 \
+	--size=4m
+same seqrange "read bsrange=4k-32k (sequential)" --rw=read --bsrange=4k-32k --size=4m
 same seed "randread, randseed=1234" --rw=randread --bs=4k --size=1m --randseed=1234
 same seed_norep "randread, randseed=1234 randrepeat=0" --rw=randread --bs=4k --size=1m \
 	--randseed=1234 --randrepeat=0

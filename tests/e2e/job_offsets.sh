@@ -5,9 +5,9 @@
 # percentage_random; rw=rw's own position per direction), run by blktop
 # and by fio 3 on the same scratch loop device. The offsets come from
 # each one's iops log (log_offset=1). Where fio's sequence is fixed the
-# two lists must be equal; where it hangs on the random draw (blktop's
-# generator is not fio's) the shape must be: runs of N, identical
-# repeats, the share that follows on.
+# two lists must be equal; where it hangs on the random draw the shape
+# must be: runs of N, identical repeats, the share that follows on (the
+# draws themselves are compared with fio's in job_fio_offsets.sh).
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 require_fio

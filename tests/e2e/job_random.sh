@@ -6,9 +6,10 @@
 # default norandommap=0: every block once per pass over the area, a new
 # pass when the job wants more) against norandommap=1 (blocks repeat);
 # random_generator=lfsr (every block once without a map); the shape of
-# random_distribution's spread (blktop's generator is not fio's, so the
-# blocks differ but the share of the hottest blocks and of each zone must
-# not). Both tools draw from fixed seeds: each figure is the same run
+# random_distribution's spread (blktop draws those from its own
+# generator, so the blocks differ but the share of the hottest blocks and
+# of each zone must not; uniform offsets are fio's own:
+# job_fio_offsets.sh). Both tools draw from fixed seeds: each figure is the same run
 # after run, whatever the load.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
