@@ -41,7 +41,7 @@ static inline uint32_t bs_next(const struct bs_gen *g, struct fio_rand *r, uint6
 		if (g->nsplit) {
 			len = g->split_bs[g->nsplit - 1];
 			for (unsigned i = 0; i < g->nsplit; i++) {
-				if (!g->split_pct[i])
+				if (!g->split_pct[i] || !g->split_cum[i])
 					continue;
 				len = g->split_bs[i];
 				if (v / g->split_cum[i] <= rmax / 100 && len <= room)

@@ -401,7 +401,10 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	if (!(rw_is_random(m) ? random_offset(ls, f, d, &off, &fresh_random)
 			      : seq_offset(ls, f, d, &off)))
 		return false;
-	/* The size after the offset, as fio draws it: one that fits. */
+	/* The size after the offset, as fio draws it: one that fits. Sizes
+	 * are checked above 0; kept safe for the divisions below. */
+	if (!g->min)
+		return false;
 	uint64_t room = off < f->area_len ? f->area_len - off : 0;
 	uint64_t len = bs_next(g, &ls->bs_rng[d], room >= g->min ? room : UINT64_MAX);
 	/* Where not even the smallest size fits (a sequential run that ends
