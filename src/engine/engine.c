@@ -495,15 +495,9 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 		seed = now_ns() ^ ((uint64_t)getpid() << 32);
 	rng_seed(&ls->rng, seed + t->clone * 0x9e3779b97f4a7c15ULL);
 	unsigned thread_number = t->thread_number ? t->thread_number : t->clone + 1;
-	uint64_t base = fio_seed_base(spec, seed);
-	bool use64 = spec->random_generator == RGEN_TAUSWORTHE64;
-	fio_rand_seed(&ls->off_rng, fio_block_seed(spec, thread_number, base), use64);
-	for (int d = 0; d < DIR_COUNT; d++)
-		fio_rand_seed(&ls->bs_rng[d], fio_seed(base, thread_number, FIO_SEED_BS + d), use64);
-	taus88_seed(&ls->mix_rng, (uint32_t)fio_seed(base, thread_number, FIO_SEED_MIX));
-	/* fio seeds both directions' choice alike. */
-	for (int d = 0; d < DIR_COUNT; d++)
-		taus88_seed(&ls->seq_rand[d], (uint32_t)fio_seed(base, thread_number, FIO_SEED_SEQ_RAND));
+	ls->seed_base = fio_seed_base(spec, seed);
+	ls->thread_number = thread_number;
+	next_io_seed(ls);
 	if (buf_fill_setup(&ls->buf, spec, thread_number, seed,
 			   t->nfiles ? t->files[0].area_len : 0))
 		return -ENOMEM;

@@ -43,6 +43,8 @@ struct loop_state {
 	 * (engine/fiorand.h). */
 	struct fio_rand off_rng, bs_rng[DIR_COUNT];
 	struct taus88 mix_rng, seq_rand[DIR_COUNT];
+	uint64_t seed_base;     /* fio's randseed, or its stand-in */
+	unsigned thread_number; /* fio's, 1-based: each clone its own seeds */
 	unsigned next_file;     /* round robin over the thread's files */
 	uint64_t issued_bytes;
 	/* rate, thinktime, rate_min (engine/pacing.c): off for a job with
@@ -96,6 +98,9 @@ struct loop_state {
  * random offsets' range of each file and its random map. 0, or a
  * negative errno with the reason in ls->why. */
 int next_io_setup(struct loop_state *ls);
+/* Seeds fio's generators from seed_base and thread_number, as fio does
+ * at the job's start and again at each pass with randrepeat=1. */
+void next_io_seed(struct loop_state *ls);
 /* Options of a job that cannot go together here: 1 with one line in err. */
 int next_io_check(const struct job_spec *spec, char *err, size_t errlen);
 /* Frees what next_io_setup took. */

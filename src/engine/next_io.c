@@ -136,6 +136,21 @@ nomem:
 	return -ENOMEM;
 }
 
+void next_io_seed(struct loop_state *ls)
+{
+	const struct job_spec *spec = ls->t->spec;
+	uint64_t base = ls->seed_base;
+	unsigned tn = ls->thread_number;
+	bool use64 = spec->random_generator == RGEN_TAUSWORTHE64;
+	fio_rand_seed(&ls->off_rng, fio_block_seed(spec, tn, base), use64);
+	for (int d = 0; d < DIR_COUNT; d++) {
+		fio_rand_seed(&ls->bs_rng[d], fio_seed(base, tn, FIO_SEED_BS + d), use64);
+		/* fio seeds both directions' choice alike. */
+		taus88_seed(&ls->seq_rand[d], (uint32_t)fio_seed(base, tn, FIO_SEED_SEQ_RAND));
+	}
+	taus88_seed(&ls->mix_rng, (uint32_t)fio_seed(base, tn, FIO_SEED_MIX));
+}
+
 void next_io_teardown(struct loop_state *ls)
 {
 	if (ls->rf)
@@ -231,8 +246,13 @@ static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int
 		if (b < m->nbits && !randmap_isset(m, b))
 			return b / k;
 	}
+	/* fio ends the pass on the draw that finds the map full and starts
+	 * the next with a fresh draw, from fio's seeds again under
+	 * randrepeat=1 (time_based goes on from where it is). */
 	randmap_reset(m);
-	return slot;
+	if (ls->t->spec->randrepeat && !ls->t->spec->time_based)
+		next_io_seed(ls);
+	return fio_rand_block(&ls->off_rng, ls->rf[f - ls->t->files].fio_blocks[d]);
 }
 
 /* Marks the I/O at off (from the area's start) in the map, and cuts it

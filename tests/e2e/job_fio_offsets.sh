@@ -90,5 +90,11 @@ same mix "randrw rwmixread=70" --rw=randrw --rwmixread=70 --bs=4k --size=1m
 same perc "randread percentage_random=50" --rw=randread --percentage_random=50 --bs=4k --size=1m
 same t64 "randread random_generator=tausworthe64" --rw=randread --bs=4k --size=1m \
 	--random_generator=tausworthe64
+same twopass "randread io_size=2m over 1 MiB (a second pass of the map)" --rw=randread --bs=4k \
+	--size=1m --io_size=2m
+same loops "randread loops=2" --rw=randread --bs=4k --size=1m --loops=2
+same loops_nomap "randread loops=2, norandommap=1" --rw=randread --bs=4k --size=1m --loops=2 \
+	--norandommap=1
+same mixseq "randrw:4 rwmixread=30" --rw=randrw:4 --rwmixread=30 --bs=4k --size=1m
 
 finish

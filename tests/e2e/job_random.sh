@@ -8,9 +8,9 @@
 # random_generator=lfsr (every block once without a map); the shape of
 # random_distribution's spread (blktop draws those from its own
 # generator, so the blocks differ but the share of the hottest blocks and
-# of each zone must not; uniform offsets are fio's own:
-# job_fio_offsets.sh). Both tools draw from fixed seeds: each figure is the same run
-# after run, whatever the load.
+# of each zone must not; uniform offsets are fio's own, compared in
+# job_fio_offsets.sh). Both tools draw from fixed seeds: each figure is
+# the same run after run, whatever the load.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 command -v fio >/dev/null 2>&1 ||
