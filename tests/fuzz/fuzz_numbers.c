@@ -63,7 +63,7 @@ static int ref_uint(const char *s, u128 *out)
 }
 
 /* size: [+]DIGITS, then b, or one of kmgtp optionally followed by i then
- * optionally b (any case); 1024-based. */
+ * optionally b (any case), as fio reads them under its default kb_base. */
 static int ref_size(const char *s, u128 *out)
 {
 	static const char units[] = "kmgtp";
@@ -80,14 +80,22 @@ static int ref_size(const char *s, u128 *out)
 	if (!u || !*q)
 		return -1;
 	q++;
-	if (*q == 'i' || *q == 'I')
+	/* fio's default kb_base=1024: k, kb are 1024, ki, kib are 1000. */
+	unsigned base = 1024;
+	if (*q == 'i' || *q == 'I') {
+		base = 1000;
 		q++;
+	}
 	if (*q == 'b' || *q == 'B')
 		q++;
 	if (*q)
 		return -1;
-	*out <<= 10 * (u - units + 1);
-	return *out > LIMIT ? -1 : 0;
+	for (long n = u - units + 1; n > 0; n--) {
+		*out *= base;
+		if (*out > LIMIT)
+			return -1;
+	}
+	return 0;
 }
 
 /* time: [+]DIGITS then a unit: none/s/sec (seconds), ms/msec, us/usec
