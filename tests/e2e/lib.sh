@@ -97,6 +97,14 @@ require_tmux() {
 	err=$(tm new-session -d -s blktop-probe "sleep 600" 2>&1) ||
 		skip "tmux cannot start a session here: the screen is NOT tested ($err)"
 	tm kill-session -t blktop-probe 2>/dev/null
+	# The server exits with its last session, and a session asked for
+	# while it is still going away fails ("server exited unexpectedly",
+	# seen under load): wait until no server answers on the socket.
+	t0=$(now_ms)
+	while ! tm list-sessions 2>&1 | grep -q 'no server running' &&
+		[ $(($(now_ms) - t0)) -lt 10000 ]; do
+		sleep 0.05
+	done
 }
 
 # new_session NAME ARGS...: a detached tmux session (tm new-session -d -s
