@@ -178,6 +178,12 @@ struct job_spec {
 	bool rate_ignore_thinktime;
 	unsigned long long thinktime_us, thinktime_spin_us, thinktime_iotime_us;
 	unsigned long long thinktime_blocks;
+	/* fio's latency target (engine/lattarget.c): the latency in us the
+	 * depth search keeps under (0: off), its window in us, the share of
+	 * I/Os that must stay under, and whether it keeps searching. */
+	unsigned long long latency_target_us, latency_window_us;
+	double latency_percentile;
+	bool latency_run;
 	int thinktime_blocks_type;       /* THINK_COMPLETE or THINK_ISSUE */
 	bool group_reporting;
 	unsigned long long bw_avg_time_ms;   /* fio's bw_avg_time: bw sample period */

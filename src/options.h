@@ -141,6 +141,7 @@ OPTION_VALUE_FN(buffer_pattern);
 /* Row callbacks in option_pacing.c: times in microseconds (thinktime),
  * per-direction rates (rate=R,W). */
 OPTION_VALUE_FN(usec);
+OPTION_VALUE_FN(lat_pct);
 OPTION_VALUE_FN(dir_rate);
 /* fio's per-direction values "R,W,T" split into the text of each (a
  * value not followed by a comma goes on to the directions after it);

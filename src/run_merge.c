@@ -52,6 +52,8 @@ void run_collect(struct group_result *g, const struct job_thread *const *threads
 		}
 		g->submit_calls += t->submit_calls;
 		g->reap_calls += t->reap_calls;
+		/* fio's is the last thread's, merged or not. */
+		g->latency_depth = t->latency_depth;
 		if (t->counted_from_ns < from)
 			from = t->counted_from_ns;
 		if (t->ended_ns > to)

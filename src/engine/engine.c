@@ -246,6 +246,8 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	lat_add(&d->slat, slat);
 	lat_add(&d->clat, clat);
 	lat_add(&d->lat, slat + clat);
+	if (slat + clat > ls->lat_limit_ns && lattarget_over(ls) && !t->error)
+		stop_on_error(t, ETIMEDOUT, "max latency exceeded");
 	stat_add(&d->bytes, io->len);
 	stat_add(&d->ios, 1);
 	if (t->log)
@@ -328,7 +330,7 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 {
 	int queued = 0;
 
-	while (ls->nfree > 0 && !ls->sync_due && may_issue(ls, now)) {
+	while (ls->nfree > ls->hold && !ls->sync_due && may_issue(ls, now)) {
 		struct io_unit *io = ls->free_list[ls->nfree - 1];
 		if (!next_io_prep(ls, io)) {
 			ls->area_done = true;
@@ -354,6 +356,10 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 			/* The clock read after the submit starts the next I/O. */
 			if (ls->last_submit_ns)
 				now = ls->last_submit_ns;
+			/* fio checks the latency target after each submit too,
+			 * where its loop goes on without a reap. */
+			if (now >= ls->lat_check_ns && ls->nfree > ls->hold)
+				lattarget_check(ls, now);
 			if (ls->paced && pacing_after(ls, &now) < 0)
 				return -EIO;
 		}
@@ -487,6 +493,7 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 	if (!ls->complete_max)
 		ls->complete_max = 1;
 	ls->paced = pacing_wanted(spec);
+	lattarget_setup(ls);
 	syncpoint_init(&ls->sync, spec);
 
 	bool seeded = job_option_given(spec, "randseed");
@@ -598,7 +605,7 @@ static void run_loop(struct loop_state *ls)
 		/* The queue is as full as it may be: wait for a completion
 		 * without a timer (the runner interrupts a stuck wait with
 		 * a signal). */
-		if (ls->nfree == 0) {
+		if (ls->nfree <= ls->hold) {
 			if (reap_full(ls) < 0)
 				break;
 		} else if (reap_some(ls, 1, ls->complete_max, 0) < 0) {
@@ -610,6 +617,8 @@ static void run_loop(struct loop_state *ls)
 		ls->last_reap_ns = 0;
 		if (ls->paced && pacing_after(ls, &now) < 0)
 			break;
+		if (now >= ls->lat_check_ns)
+			lattarget_check(ls, now);
 	}
 	/* Drain: every I/O in flight is reaped before the thread ends, so
 	 * no buffer is freed under the kernel. */

@@ -13,6 +13,7 @@
 #include "engine/buffers.h"
 #include "engine/engine.h"
 #include "engine/fiorand.h"
+#include "engine/lattarget.h"
 #include "engine/ops.h"
 #include "engine/pacing.h"
 #include "engine/random.h"
@@ -51,6 +52,12 @@ struct loop_state {
 	 * none of them, the loop's only test of them per I/O. */
 	bool paced;
 	struct pacing pace;
+	/* latency_target (engine/lattarget.c): units kept back from the
+	 * depth (0 when off), the latency over which an I/O counts against
+	 * the target and when the next check is due (UINT64_MAX when off). */
+	unsigned hold;
+	uint64_t lat_limit_ns, lat_check_ns;
+	struct lat_search lat;
 	/* What completed inside the ramp: fio reports it when the job ends
 	 * before the ramp does (its counts are only reset at the ramp's end). */
 	uint64_t ramp_bytes[DIR_ALL], ramp_ios[DIR_ALL];

@@ -275,10 +275,11 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 		json_add_u64(j, "total_err", errors);
 		json_add_i64(j, "first_error", first);
 	}
-	json_add_u64(j, "latency_depth", g->spec.iodepth);
-	json_add_u64(j, "latency_target", 0);
-	json_add_double(j, "latency_percentile", 100.0);
-	json_add_u64(j, "latency_window", 0);
+	/* fio's target in ns, its window in us. */
+	json_add_u64(j, "latency_depth", g->latency_depth ? g->latency_depth : g->spec.iodepth);
+	json_add_u64(j, "latency_target", g->spec.latency_target_us * 1000ULL);
+	json_add_double(j, "latency_percentile", g->spec.latency_percentile);
+	json_add_u64(j, "latency_window", g->spec.latency_window_us);
 }
 
 static void add_disk_util(struct json *root, const struct run_result *r)

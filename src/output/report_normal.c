@@ -327,10 +327,12 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 		fprintf(out, "     errors    : total=%" PRIu64 ", first_error=%d/<%s>\n", errors,
 			first, report_strerror(first, text, sizeof(text)));
 	}
-	/* fio's latency_target line: blktop has no latency target, so it
-	 * reads as fio's with none set (the whole depth, 100%). */
-	fprintf(out, "     latency   : target=0, window=0, percentile=100.00%%, depth=%llu\n",
-		g->spec.iodepth);
+	/* fio's latency_target line, printed with or without a target (its
+	 * depth is then the whole iodepth); the target in ns, the window in us. */
+	fprintf(out, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
+		g->spec.latency_target_us * 1000ULL, g->spec.latency_window_us,
+		g->spec.latency_percentile,
+		g->latency_depth ? g->latency_depth : (unsigned)g->spec.iodepth);
 }
 
 static void print_run_status(FILE *out, const struct run_result *r, unsigned gid)

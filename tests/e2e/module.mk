@@ -144,12 +144,14 @@ EXTRA_DIST += tests/e2e/fio_fake_server.py
 # Issue 13 item 3: the options real fio job files use, family by family,
 # each against fio 3 on the same scratch device.
 TESTS += tests/e2e/job_options.sh
+TESTS += tests/e2e/job_lattarget.sh
 TESTS += tests/e2e/job_policies.sh
 TESTS += tests/e2e/job_units.sh
 TESTS += tests/e2e/job_buffers.sh
 # rw=trim, randtrim, trimwrite with every engine, against fio 3.33.
 TESTS += tests/e2e/job_trims.sh
 dist_check_SCRIPTS += tests/e2e/job_options.sh
+dist_check_SCRIPTS += tests/e2e/job_lattarget.sh
 dist_check_SCRIPTS += tests/e2e/job_policies.sh
 dist_check_SCRIPTS += tests/e2e/job_trims.sh
 dist_check_SCRIPTS += tests/e2e/job_units.sh
