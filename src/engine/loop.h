@@ -42,8 +42,8 @@ struct loop_state {
 	/* fio's generators of uniform offsets, of each direction's sizes, of
 	 * rwmix's directions and of percentage_random's choice per direction
 	 * (engine/fiorand.h). */
-	struct fio_rand off_rng, bs_rng[DIR_COUNT];
-	struct taus88 mix_rng, seq_rand[DIR_COUNT];
+	struct fio_rand off_rng, bs_rng[DIR_ALL];
+	struct taus88 mix_rng, seq_rand[DIR_ALL];
 	uint64_t seed_base;     /* fio's randseed, or its stand-in */
 	unsigned thread_number; /* fio's, 1-based: each clone its own seeds */
 	unsigned next_file;     /* round robin over the thread's files */

@@ -107,7 +107,7 @@ static int rand_setup(struct loop_state *ls)
 		uint64_t len = t->files[i].area_len;
 		randdist_init(f, spec, (len + ls->range_unit - 1) / ls->range_unit,
 			      len / ls->map_unit, &ls->rng);
-		for (int d = 0; d < DIR_COUNT; d++) {
+		for (int d = 0; d < DIR_ALL; d++) {
 			/* fio's last_block: starts on the blockalign grid
 			 * where the smallest size still fits. */
 			uint64_t min = ls->bsg[d].min, align = ls->bsg[d].align;
@@ -143,7 +143,7 @@ void next_io_seed(struct loop_state *ls)
 	unsigned tn = ls->thread_number;
 	bool use64 = spec->random_generator == RGEN_TAUSWORTHE64;
 	fio_rand_seed(&ls->off_rng, fio_block_seed(spec, tn, base), use64);
-	for (int d = 0; d < DIR_COUNT; d++) {
+	for (int d = 0; d < DIR_ALL; d++) {
 		fio_rand_seed(&ls->bs_rng[d], fio_seed(base, tn, FIO_SEED_BS + d), use64);
 		/* fio seeds both directions' choice alike. */
 		taus88_seed(&ls->seq_rand[d], (uint32_t)fio_seed(base, tn, FIO_SEED_SEQ_RAND));

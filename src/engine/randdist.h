@@ -25,7 +25,7 @@ struct rand_file {
 	uint64_t perm_n, perm_mask, perm_next; /* lfsr: blocks, 2^k-1, done */
 	uint64_t perm_mul[3], perm_add[3];
 	unsigned perm_shift;
-	uint64_t fio_blocks[DIR_COUNT]; /* uniform: blocks a draw picks from */
+	uint64_t fio_blocks[DIR_ALL]; /* uniform: blocks a draw picks from */
 };
 
 /* Sets up f for a job's distribution over nranges ranges, and for lfsr
