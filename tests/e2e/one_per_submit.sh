@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # one_per_submit.sh - with fio's defaults blktop hands the kernel one I/O
 # per io_submit and asks for one completion per io_getevents, as fio does
-# (strace shows every call); the batch options group them; the reports'
+# (strace shows every call; completions already in the kernel's ring are
+# taken without one); the batch options group them; the reports'
 # iodepth_submit and iodepth_complete say so. Then, next to fio on the
 # same loop device, 128k sequential reads at iodepth 8 reach the device
 # with as many merges as under fio, with and without batch options.
@@ -46,10 +47,15 @@ if traced $blk; then
 	else
 		fail "defaults: $ios I/Os, $calls io_submit calls, $others of them not of one I/O"
 	fi
-	# Every wait but the final drain asks for one completion and takes one.
-	waits=$(wait_args | grep -cx '1,1')
-	[ "$waits" -ge $((ios - 8)) ] && pass "defaults: $waits io_getevents calls of (1, 1)" ||
-		fail "defaults: only $waits of the io_getevents calls were (1, 1)"
+	# Every wait but the final drain asks for one completion and takes
+	# one. A completion already in the kernel's ring is taken from it
+	# without a call (libaio.c), so there may be fewer calls than I/Os,
+	# never more.
+	waits=$(wait_args | wc -l)
+	odd=$(wait_args | grep -vcx '1,1')
+	[ "$odd" -le 8 ] && [ "$waits" -le "$ios" ] &&
+		pass "defaults: $waits io_getevents calls for $ios I/Os, all but $odd of (1, 1)" ||
+		fail "defaults: $odd of $waits io_getevents calls were not (1, 1) ($ios I/Os)"
 	sub=$(jq '.jobs[0].iodepth_submit["4"]' "$WORK/out.json")
 	comp=$(jq '.jobs[0].iodepth_complete["4"]' "$WORK/out.json")
 	awk -v s="$sub" -v c="$comp" 'BEGIN { exit !(s == 100 && c >= 99) }' &&
