@@ -17,6 +17,8 @@ set -u
 ex=${1:?usage: fio_examples.sh FIO_EXAMPLES_DIR [BLKTOP]}
 here=$(cd "$(dirname "$0")" && pwd)
 BLKTOP=${2:-$here/../blktop}
+# Each tool runs from a directory of its own: the path must not be relative.
+case $BLKTOP in /*) ;; *) BLKTOP=$(cd "$(dirname "$BLKTOP")" && pwd)/$(basename "$BLKTOP") ;; esac
 [ -d "$ex" ] || { echo "fio_examples.sh: $ex is not a directory" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || { echo "fio_examples.sh: needs root (loop devices, mount)" >&2; exit 77; }
 for t in fio jq mkfs.ext4 losetup; do
@@ -30,6 +32,9 @@ L1= L2= LF= MNT=
 cleanup() {
 	# A fio or blktop still running keeps the mount busy: stop them first.
 	pkill -P $$ 2>/dev/null
+	# fio's job processes outlive a fio that hung and was killed: every
+	# process still running one of this run's job files goes too.
+	pkill -KILL -f "$W/" 2>/dev/null
 	[ -n "$MNT" ] && { umount "$MNT" 2>/dev/null || umount -l "$MNT" 2>/dev/null; }
 	for d in $L1 $L2 $LF; do losetup -d "$d" 2>/dev/null; done
 	# Never delete through a mount that is still there.
@@ -119,9 +124,9 @@ for f in "$ex"/*.fio; do
 	mkdir -p "$MNT/fio-$k/dir" "$MNT/blk-$k/dir"
 	adapt "$f" "$W/$k.fio" "$MNT/fio-$k/dir"
 	adapt "$f" "$W/$k-b.fio" "$MNT/blk-$k/dir"
-	(cd "$MNT/fio-$k" && timeout 300 fio --output-format=json "$W/$k.fio") >"$W/$k.fio.json" 2>"$W/$k.fio.err"
+	(cd "$MNT/fio-$k" && timeout -k 10 300 fio --output-format=json "$W/$k.fio") >"$W/$k.fio.json" 2>"$W/$k.fio.err"
 	frc=$?
-	(cd "$MNT/blk-$k" && timeout 300 "$BLKTOP" --batch --output-format=json --job "$W/$k-b.fio") \
+	(cd "$MNT/blk-$k" && timeout -k 10 300 "$BLKTOP" --batch --output-format=json --job "$W/$k-b.fio") \
 		>"$W/$k.blk.json" 2>"$W/$k.blk.err"
 	brc=$?
 	rm -rf "$MNT/fio-$k" "$MNT/blk-$k"
