@@ -119,31 +119,6 @@ void format_percentage_random(const struct job_option *o, const struct job_spec 
 			 job->percentage_random[DIR_WRITE]);
 }
 
-/* A decimal such as 1.2 or -0.5, read the same whatever the locale (fio's
- * values use a point). */
-static int parse_decimal(const char *s, double *out)
-{
-	bool neg = *s == '-';
-	double mant = 0, scale = 1; /* one division at the end rounds once */
-	bool digits = false, point = false;
-	for (s += neg || *s == '+'; *s; s++) {
-		if (*s == '.' && !point) {
-			point = true;
-		} else if (*s >= '0' && *s <= '9') {
-			digits = true;
-			mant = mant * 10 + (*s - '0');
-			if (point)
-				scale *= 10;
-		} else {
-			return -1;
-		}
-	}
-	if (!digits)
-		return -1;
-	*out = (neg ? -mant : mant) / scale;
-	return 0;
-}
-
 /* zoned:A/S:A/S... (S in percent of the area) or zoned_abs:A/S... (S in
  * bytes): fio's rules, an entry without /S (or zoned's /0) takes an even
  * part of what the sizes leave, the shares must make 100. */

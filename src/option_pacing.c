@@ -137,24 +137,8 @@ void format_dir_rate(const struct job_option *o, const struct job_spec *job, cha
 int parse_lat_pct(const struct job_option *o, struct job_spec *job, const char *value,
 		  char *err, size_t errlen)
 {
-	double mant = 0, scale = 1;
-	bool digits = false, point = false;
-	const char *s = value ? value : "";
-	for (; *s; s++) {
-		if (*s == '.' && !point) {
-			point = true;
-		} else if (*s >= '0' && *s <= '9') {
-			digits = true;
-			mant = mant * 10 + (*s - '0');
-			if (point)
-				scale *= 10;
-		} else {
-			digits = false;
-			break;
-		}
-	}
-	double v = mant / scale;
-	if (!digits || v > 100.0) {
+	double v;
+	if (parse_decimal(value, &v) || v < 0 || v > 100.0) {
 		snprintf(err, errlen, _("%s: '%s' is not a percentage from 0 to 100"), o->name,
 			 value ? value : "");
 		return -1;

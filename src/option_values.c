@@ -7,6 +7,7 @@
 #include "config.h"
 #include "options.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,25 +140,50 @@ int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const
 	return -1;
 }
 
-/* A number with an optional '.' fraction whatever the locale's decimal
- * point (job files are written with '.'); *digits gets the fraction's
- * length. end is left at the first byte not taken, or at s if none. */
-static double decimal(const char *s, const char **end, unsigned *digits)
+/* The decimal at the start of s, read the same whatever the locale (fio's
+ * values are written with a point): an optional sign, then digits with at
+ * most one point among them, one digit at least. Returns the number of
+ * digits after the point, *out the value and *end the first byte not
+ * taken; or -1 with *end = s when s starts with no such number or its
+ * value is too large for a double. */
+static int scan_decimal(const char *s, const char **end, double *out)
 {
-	const char *p = s;
-	double v = 0, scale = 1;
-	bool any = false;
+	const char *p = s + (*s == '-' || *s == '+');
+	double mant = 0, scale = 1; /* one division at the end rounds once */
+	int fraction = -1;		/* digits after the point; -1: no point yet */
+	bool digits = false;
 
-	*digits = 0;
-	for (; *p >= '0' && *p <= '9'; p++, any = true)
-		v = v * 10 + (*p - '0');
-	if (*p == '.')
-		for (p++; *p >= '0' && *p <= '9'; p++, any = true, (*digits)++) {
-			scale /= 10;
-			v += (*p - '0') * scale;
+	for (;; p++) {
+		if (*p == '.' && fraction < 0) {
+			fraction = 0;
+		} else if (*p >= '0' && *p <= '9') {
+			digits = true;
+			mant = mant * 10 + (*p - '0');
+			if (fraction >= 0) {
+				scale *= 10;
+				fraction++;
+			}
+		} else {
+			break;
 		}
-	*end = any ? p : s;
-	return v;
+	}
+	if (!digits || !isfinite(mant)) {
+		*end = s;
+		return -1;
+	}
+	*end = p;
+	*out = (*s == '-' ? -mant : mant) / scale;
+	return fraction < 0 ? 0 : fraction;
+}
+
+int parse_decimal(const char *s, double *out)
+{
+	const char *end;
+	double v;
+	if (!s || scan_decimal(s, &end, &v) < 0 || *end)
+		return -1;
+	*out = v;
+	return 0;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -177,21 +203,21 @@ int parse_pct_list(const struct job_option *o, struct job_spec *job, const char 
 
 	for (const char *p = value ? value : ""; *p;) {
 		const char *end;
-		unsigned digits;
+		double x = 0;
 		if (n == JOB_PCT_MAX) {
 			snprintf(err, errlen, _("%s: more than %d percentiles"), o->name, JOB_PCT_MAX);
 			return -1;
 		}
-		double x = decimal(p, &end, &digits);
-		if (end == p || (*end && *end != ':') || !(x > 0 && x <= 100)) {
+		int digits = scan_decimal(p, &end, &x);
+		if (digits < 0 || (*end && *end != ':') || !(x > 0 && x <= 100)) {
 			snprintf(err, errlen,
 				 _("%s: '%s' is not a list of percentages above 0 such as 50:99:99.9"),
 				 o->name, value);
 			return -1;
 		}
 		v[n++] = x;
-		if (digits > precision)
-			precision = digits;
+		if ((unsigned)digits > precision)
+			precision = (unsigned)digits;
 		p = *end ? end + 1 : end;
 	}
 	if (!n) {

@@ -92,6 +92,10 @@ int parse_size_kb(const char *s, unsigned kb_base, unsigned long long *out);
 int parse_time_ms(const char *s, unsigned long long *out);
 int parse_uint(const char *s, unsigned long long *out);
 int parse_bool(const char *s, int *out);
+/* A decimal such as 1.2, -0.5 or +3 with a point whatever the locale (as
+ * fio writes its values); no exponent. -1: empty, a sign or point alone,
+ * a byte after the number, or too large for a double. In option_values.c. */
+int parse_decimal(const char *s, double *out);
 
 /* Row callbacks of option_table.c (struct job_option's parse and format)
  * that live with the parsers in options.c. */

@@ -22,16 +22,7 @@ command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
 remote=${BLKTOP_REAL:-$BLKTOP}
 case $remote in /*) ;; *) remote=$(pwd)/$remote ;; esac
 
-devs=""
-for n in 2 3 4 5; do
-	img=$(sparse_file "disk$n.img" 64M)
-	d=$(attach "$img") || die "cannot attach a loop device"
-	devs="$devs $d"
-done
-start_hosts 2 3 4 5
-set -- $devs
-dev2=$1 dev3=$2 dev4=$3 dev5=$4
-h2=$(host_name 2) h3=$(host_name 3) h4=$(host_name 4) h5=$(host_name 5)
+start_disk_hosts 2 3 4 5
 
 fleet() {
 	# --ssh first: this blktop's command line must not look like a far

@@ -23,16 +23,7 @@ command -v fio >/dev/null 2>&1 || skip "fio is missing: fio's server as a far si
 command -v jq >/dev/null 2>&1 || skip "jq is missing (apt-get install jq)"
 command -v python3 >/dev/null 2>&1 || die "python3 is missing (the fake server needs it)"
 
-devs=""
-for n in 2 3 4 5; do
-	img=$(sparse_file "disk$n.img" 64M)
-	d=$(attach "$img") || die "cannot attach a loop device"
-	devs="$devs $d"
-done
-start_hosts 2 3 4 5
-set -- $devs
-dev2=$1 dev3=$2 dev4=$3 dev5=$4
-h2=$(host_name 2) h3=$(host_name 3) h4=$(host_name 4) h5=$(host_name 5)
+start_disk_hosts 2 3 4 5
 # fio's servers: the first host's on FPORT, the next on FPORT+1... (PORT+N-1).
 FPORT=$((30000 + $$ % 20000))
 servers="fio --server=127.0.0.1,($FPORT|$((FPORT + 1))|$((FPORT + 2))|$((FPORT + 3)))\$"

@@ -6,32 +6,16 @@
 # from numjobs - 1, in the order fio lists them). Run by blktop and by fio
 # on the same scratch loop device; each job's first and last offset and
 # its bytes come from the iops logs (log_offset=1) and the JSON.
-. "${top_srcdir:-.}/tests/e2e/lib.sh"
-require_loop_root
+. "${top_srcdir:-.}/tests/e2e/fio_job_lib.sh"
 require_fio
-
-img=$(sparse_file disk.img 64M)
-dev=$(attach "$img") || die "cannot attach a loop device"
 
 # run WHO NAME ARGS...: leaves $WORK/NAME.WHO with one line per job, in
 # the JSON's order: "FIRST LAST BYTES" (offsets in bytes, in I/O order).
+job_head=$(printf '[global]\nfilename=%s\ndirect=1\nrw=read' "$dev")
 run() {
 	who=$1 name=$2
 	shift 2
-	rm -f "$WORK"/log_*
-	{
-		printf '[global]\nfilename=%s\ndirect=1\nrw=read\n' "$dev"
-		printf 'write_iops_log=%s\nlog_offset=1\n[x]\n' "$WORK/log"
-		for a; do printf '%s\n' "${a#--}"; done
-	} >"$WORK/$name.job"
-	if [ "$who" = fio ]; then
-		fio --output-format=json "$WORK/$name.job" >"$WORK/$name.json" 2>"$WORK/err" ||
-			{ fail "$name: fio failed: $(tail -2 "$WORK/err")"; return 1; }
-	else
-		"$BLKTOP" --batch --job "$WORK/$name.job" --output-format=json \
-			>"$WORK/$name.json" 2>"$WORK/err" ||
-			{ fail "$name: blktop exit $?: $(tail -2 "$WORK/err")"; return 1; }
-	fi
+	fio_job_run "$job_head" "$who" "$name" "[x]" "$@" || return 1
 	n=$(jq '.jobs | length' "$WORK/$name.json")
 	: >"$WORK/$name.$who"
 	k=0

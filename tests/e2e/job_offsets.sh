@@ -8,34 +8,14 @@
 # two lists must be equal; where it hangs on the random draw the shape
 # must be: runs of N, identical repeats, the share that follows on (the
 # draws themselves are compared with fio's in job_fio_offsets.sh).
-. "${top_srcdir:-.}/tests/e2e/lib.sh"
-require_loop_root
-require_fio
-
-img=$(sparse_file disk.img 64M)
-dev=$(attach "$img") || die "cannot attach a loop device"
+. "${top_srcdir:-.}/tests/e2e/fio_job_lib.sh"
 
 # run WHO NAME ARGS...: a 1 MiB job of 4k I/Os; leaves $WORK/NAME.WHO
-# with one line per I/O: "r|w BLOCK" in the order they completed.
+# with one line per I/O: "r|w BLOCK BLOCKS" in the order they completed.
+job_head=$(printf '[x]\nfilename=%s\ndirect=1\nsize=1m\nbs=4k' "$dev")
 run() {
-	who=$1 name=$2
-	shift 2
-	rm -f "$WORK"/log_*
-	{
-		printf '[x]\nfilename=%s\ndirect=1\nsize=1m\nbs=4k\n' "$dev"
-		printf 'write_iops_log=%s\nlog_offset=1\n' "$WORK/log"
-		for a; do printf '%s\n' "${a#--}"; done
-	} >"$WORK/$name.job"
-	if [ "$who" = fio ]; then
-		fio --output-format=json "$WORK/$name.job" >"$WORK/$name.json" 2>"$WORK/err" ||
-			{ fail "$name: fio failed: $(tail -2 "$WORK/err")"; return 1; }
-	else
-		"$BLKTOP" --batch --force --job "$WORK/$name.job" --output-format=json \
-			>"$WORK/$name.json" 2>"$WORK/err" ||
-			{ fail "$name: blktop exit $?: $(tail -2 "$WORK/err")"; return 1; }
-	fi
-	cat "$WORK"/log_iops*.log | awk -F', *' '{ print ($3 == 1 ? "w" : "r"), $5 / 4096 }' \
-		>"$WORK/$name.$who"
+	fio_job_run "$job_head" "$@" || return 1
+	fio_job_ios 4096 "$WORK"/log_iops*.log >"$WORK/$2.$1"
 }
 
 # same NAME ARGS...: the offsets, directions and bytes must be equal.

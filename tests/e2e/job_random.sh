@@ -11,35 +11,14 @@
 # of each zone must not; uniform offsets are fio's own, compared in
 # job_fio_offsets.sh). Both tools draw from fixed seeds: each figure is
 # the same run after run, whatever the load.
-. "${top_srcdir:-.}/tests/e2e/lib.sh"
-require_loop_root
-command -v fio >/dev/null 2>&1 ||
-	skip "fio is missing: the comparisons with fio were not made (apt-get install fio)"
-
-img=$(sparse_file disk.img 64M)
-dev=$(attach "$img") || die "cannot attach a loop device"
+. "${top_srcdir:-.}/tests/e2e/fio_job_lib.sh"
 
 # run WHO NAME ARGS...: a 1 MiB random job; leaves $WORK/NAME.WHO with one
 # line per I/O, "r|w SECTOR SECTORS" (512-byte units) in completion order.
+job_head=$(printf '[x]\nfilename=%s\ndirect=1\nsize=1m\nbs=4k' "$dev")
 run() {
-	who=$1 name=$2
-	shift 2
-	rm -f "$WORK"/log_*
-	{
-		printf '[x]\nfilename=%s\ndirect=1\nsize=1m\nbs=4k\n' "$dev"
-		printf 'write_iops_log=%s\nlog_offset=1\n' "$WORK/log"
-		for a; do printf '%s\n' "${a#--}"; done
-	} >"$WORK/$name.job"
-	if [ "$who" = fio ]; then
-		fio --output-format=json "$WORK/$name.job" >"$WORK/$name.json" 2>"$WORK/err" ||
-			{ fail "$name: fio failed: $(tail -2 "$WORK/err")"; return 1; }
-	else
-		"$BLKTOP" --batch --force --job "$WORK/$name.job" --output-format=json \
-			>"$WORK/$name.json" 2>"$WORK/err" ||
-			{ fail "$name: blktop exit $?: $(tail -2 "$WORK/err")"; return 1; }
-	fi
-	cat "$WORK"/log_iops*.log |
-		awk -F', *' '{ print ($3 == 1 ? "w" : "r"), $5 / 512, $4 / 512 }' >"$WORK/$name.$who"
+	fio_job_run "$job_head" "$@" || return 1
+	fio_job_ios 512 "$WORK"/log_iops*.log >"$WORK/$2.$1"
 }
 
 # cover FILE FROM TO: the I/Os on lines FROM..TO cover the 2048 sectors of

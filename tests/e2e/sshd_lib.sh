@@ -197,6 +197,20 @@ start_hosts() {
 	sshd_wait "$@"
 }
 
+# start_disk_hosts N...: start_hosts N..., each host given a 64 MiB
+# scratch loop device of its own first: $devN is host N's device, $hN
+# its name for --hosts.
+start_disk_hosts() {
+	for n in "$@"; do
+		d=$(attach "$(sparse_file "disk$n.img" 64M)") || die "cannot attach a loop device"
+		eval "dev$n=\$d"
+	done
+	start_hosts "$@"
+	for n in "$@"; do
+		eval "h$n=\$(host_name $n)"
+	done
+}
+
 # start_sshd N: one host on 127.0.0.N whatever namespaces can do (for a
 # test that wants the loopback form).
 start_sshd() {

@@ -292,6 +292,27 @@ static bool have_fio(const char *what)
 	return true;
 }
 
+/* start_real_server, then the job of argv on it: the job line, the START
+ * that answers it (one job), RUN. Returns the socket, the job running. */
+static int run_real_job(const char *const *argv, size_t argc, uint16_t *vp, struct fiop_buf *b,
+			struct fiop_rx *rx)
+{
+	struct fiop_cmd c;
+	uint32_t jobs = 0;
+	int fd = start_real_server(vp, b, rx);
+
+	assert_int_equal(fiop_jobline(b, *vp, argv, argc), 0);
+	send_buf(fd, b);
+	while (next_cmd(fd, rx, &c) && c.opcode != FIOP_START)
+		;
+	assert_int_equal(c.opcode, FIOP_START);
+	assert_true(fiop_parse_start(&c, &jobs));
+	assert_int_equal(jobs, 1);
+	assert_int_equal(fiop_cmd(b, *vp, FIOP_RUN, 0, NULL, 0), 0);
+	send_buf(fd, b);
+	return fd;
+}
+
 static void test_real_ts(void **state)
 {
 	(void)state;
@@ -301,19 +322,9 @@ static void test_real_ts(void **state)
 	struct fiop_rx rx = { 0 };
 	struct fiop_cmd c;
 	uint16_t version;
-	int fd = start_real_server(&version, &b, &rx);
-
 	const char *argv[] = { "fio",	      "--readonly",	"--name=cap", "--ioengine=null",
 			       "--rw=read",   "--bs=4k",	"--size=4m" };
-	assert_int_equal(fiop_jobline(&b, version, argv, 7), 0);
-	send_buf(fd, &b);
-	uint32_t jobs = 0;
-	while (next_cmd(fd, &rx, &c) && c.opcode != FIOP_START)
-		;
-	assert_true(fiop_parse_start(&c, &jobs));
-	assert_int_equal(jobs, 1);
-	assert_int_equal(fiop_cmd(&b, version, FIOP_RUN, 0, NULL, 0), 0);
-	send_buf(fd, &b);
+	int fd = run_real_job(argv, 7, &version, &b, &rx);
 
 	bool got_ts = false, stopped = false;
 	while (!stopped && next_cmd(fd, &rx, &c)) {
@@ -408,17 +419,10 @@ static void test_real_eta(void **state)
 	struct fiop_rx rx = { 0 };
 	struct fiop_cmd c;
 	uint16_t version;
-	int fd = start_real_server(&version, &b, &rx);
 	const char *argv[] = { "fio",	     "--readonly",	"--name=eta",	"--ioengine=null",
 			       "--rw=read",  "--bs=4k",		"--size=1g",	"--time_based",
 			       "--runtime=30", "--rate_iops=500" };
-	assert_int_equal(fiop_jobline(&b, version, argv, 10), 0);
-	send_buf(fd, &b);
-	while (next_cmd(fd, &rx, &c) && c.opcode != FIOP_START)
-		;
-	assert_int_equal(c.opcode, FIOP_START);
-	assert_int_equal(fiop_cmd(&b, version, FIOP_RUN, 0, NULL, 0), 0);
-	send_buf(fd, &b);
+	int fd = run_real_job(argv, 10, &version, &b, &rx);
 	/* Asked once a second until the job runs and has done I/O. */
 	bool seen = false;
 	for (int ask = 0; ask < 60 && !seen; ask++) {

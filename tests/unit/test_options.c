@@ -55,6 +55,80 @@ static void test_sizes(void **state)
 	assert_int_equal(parse_size("17179869184g", &v), -1); /* overflows */
 }
 
+/* The decimal reader random_distribution, latency_percentile and
+ * percentile_list share: fio's point, a sign, and nothing else. */
+static void test_decimals(void **state)
+{
+	double v = 42;
+	char big[400];
+	(void)state;
+	assert_int_equal(parse_decimal("1.2", &v), 0);
+	assert_true(v == 1.2);
+	assert_int_equal(parse_decimal("-0.5", &v), 0);
+	assert_true(v == -0.5);
+	assert_int_equal(parse_decimal("+3", &v), 0);
+	assert_true(v == 3);
+	assert_int_equal(parse_decimal(".25", &v), 0);
+	assert_true(v == 0.25);
+	assert_int_equal(parse_decimal("7.", &v), 0);
+	assert_true(v == 7);
+	assert_int_equal(parse_decimal("99.99", &v), 0);
+	assert_true(v == 99.99); /* rounded once, as the compiler's constant */
+	v = 42;
+	assert_int_equal(parse_decimal(NULL, &v), -1);
+	assert_int_equal(parse_decimal("", &v), -1);
+	assert_int_equal(parse_decimal("-", &v), -1);
+	assert_int_equal(parse_decimal("+", &v), -1);
+	assert_int_equal(parse_decimal(".", &v), -1);
+	assert_int_equal(parse_decimal("-.", &v), -1);
+	assert_int_equal(parse_decimal("--1", &v), -1);
+	assert_int_equal(parse_decimal("+-1", &v), -1);
+	assert_int_equal(parse_decimal("1.2.3", &v), -1);
+	assert_int_equal(parse_decimal("1.5x", &v), -1);
+	assert_int_equal(parse_decimal("1 ", &v), -1);
+	assert_int_equal(parse_decimal(" 1", &v), -1);
+	assert_int_equal(parse_decimal("1e3", &v), -1);
+	assert_int_equal(parse_decimal("0x10", &v), -1);
+	assert_int_equal(parse_decimal("1,5", &v), -1); /* a locale's comma is not a point */
+	assert_int_equal(parse_decimal("inf", &v), -1);
+	assert_int_equal(parse_decimal("nan", &v), -1);
+	/* 399 digits: past a double's range, refused rather than infinite. */
+	memset(big, '9', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	assert_int_equal(parse_decimal(big, &v), -1);
+	big[200] = '.'; /* 199 digits, a point, 199 more: the same */
+	assert_int_equal(parse_decimal(big, &v), -1);
+	assert_true(v == 42); /* a refused value leaves *out alone */
+	big[0] = '0';
+	big[1] = '.'; /* a fraction of 397 digits: taken, and tiny */
+	memset(big + 2, '0', 300);
+	big[200] = '0';
+	assert_int_equal(parse_decimal(big, &v), 0);
+	assert_true(v < 1e-250 && v >= 0);
+	/* Through the options that read it. */
+	struct job_spec j;
+	char err[256];
+	job_defaults(&j);
+	assert_int_equal(job_option_set(&j, "latency_percentile", "99.9", err, sizeof(err)), 0);
+	assert_true(j.latency_percentile == 99.9);
+	assert_int_equal(job_option_set(&j, "latency_percentile", "-1", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "latency_percentile"));
+	assert_int_equal(job_option_set(&j, "latency_percentile", "100.5", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "latency_percentile", "50%", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "latency_percentile", "", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "random_distribution", "zipf:+1.5", err, sizeof(err)),
+			 0);
+	assert_true(j.dist_param == 1.5);
+	assert_int_equal(job_option_set(&j, "random_distribution", "zipf:1.5x", err, sizeof(err)),
+			 -1);
+	assert_int_equal(job_option_set(&j, "random_distribution", "zipf:", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "percentile_list", "50:99.99:+99.9", err, sizeof(err)),
+			 0);
+	assert_true(j.npct == 3 && j.pct_list[2] == 99.99 && j.pct_precision == 2);
+	assert_int_equal(job_option_set(&j, "percentile_list", "50:-1", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "percentile_list", "50::99", err, sizeof(err)), -1);
+}
+
 static void test_times(void **state)
 {
 	unsigned long long v;
@@ -447,6 +521,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sizes),
+		cmocka_unit_test(test_decimals),
 		cmocka_unit_test(test_times),
 		cmocka_unit_test(test_defaults),
 		cmocka_unit_test(test_set_values),
