@@ -52,9 +52,11 @@ static const int sync_values[] = { 0, 0, O_SYNC, O_SYNC, O_DSYNC };
 /* fio's names, stored as the type number fio's header holds; crc32c-intel
  * is crc32c on the device, and "pattern" is fio's pattern without header. */
 static const char *const verify_choices[] = { "0", "md5", "crc64", "crc32", "crc32c",
-					      "crc32c-intel", "sha256", "sha512", "xxhash",
-					      "sha1", "meta", "pattern", "null", NULL };
-static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 9, 10, 15, 16, 1, 18, 19 };
+					      "crc32c-intel", "crc16", "crc7", "sha256", "sha512",
+					      "sha3-224", "sha3-256", "sha3-384", "sha3-512",
+					      "xxhash", "sha1", "meta", "pattern", "null", NULL };
+static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 1,
+				     18, 19 };
 
 static const char *const think_choices[] = { "complete", "issue", NULL };
 static const int think_values[] = { THINK_COMPLETE, THINK_ISSUE };

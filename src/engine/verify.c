@@ -98,7 +98,8 @@ int verify_check(const struct job_spec *spec, char *err, size_t errlen)
 			 spec->name, name);
 		return 1;
 	}
-	if ((type == VT_MD5 || type == VT_SHA1 || type == VT_SHA256) && !cksum_have(CKSUM_LIB_NETTLE)) {
+	if ((type == VT_MD5 || type == VT_SHA1 || type == VT_SHA256 ||
+	     (type >= VT_SHA3_224 && type <= VT_SHA3_512)) && !cksum_have(CKSUM_LIB_NETTLE)) {
 		snprintf(err, errlen, _("%s: verify=%s: this blktop was built without nettle (see --version)"),
 			 spec->name, name);
 		return 1;

@@ -32,6 +32,12 @@ unsigned vhdr_size(int type, bool *known)
 	case VT_MD5: field = 16; break;
 	case VT_CRC64: field = 8; break;
 	case VT_CRC32: case VT_CRC32C: case VT_CRC32C_INTEL: case VT_XXHASH: field = 4; break;
+	case VT_CRC16: field = 2; break;
+	case VT_CRC7: field = 1; break;
+	case VT_SHA3_224: field = 28; break;
+	case VT_SHA3_256: field = 32; break;
+	case VT_SHA3_384: field = 48; break;
+	case VT_SHA3_512: field = 64; break;
 	case VT_SHA256: field = 64; break;
 	case VT_SHA512: field = 128; break;
 	case VT_SHA1: field = 20; break;
@@ -92,6 +98,7 @@ static void checksum(int type, const uint8_t *data, size_t len, uint8_t *field)
 {
 	uint32_t v32;
 	uint64_t v64;
+	uint16_t v16;
 
 	switch (type) {
 	case VT_MD5: cksum_md5(data, len, field); break;
@@ -103,6 +110,12 @@ static void checksum(int type, const uint8_t *data, size_t len, uint8_t *field)
 	case VT_SHA512: cksum_sha512_fio(data, len, field); break;
 	case VT_XXHASH: if (cksum_xxh32(data, len, 1, &v32)) memcpy(field, &v32, 4); break;
 	case VT_SHA1: cksum_sha1(data, len, field); break;
+	case VT_CRC16: v16 = cksum_crc16(data, len); memcpy(field, &v16, 2); break;
+	case VT_CRC7: field[0] = cksum_crc7(data, len); break;
+	case VT_SHA3_224: cksum_sha3(data, len, 224, field); break;
+	case VT_SHA3_256: cksum_sha3(data, len, 256, field); break;
+	case VT_SHA3_384: cksum_sha3(data, len, 384, field); break;
+	case VT_SHA3_512: cksum_sha3(data, len, 512, field); break;
 	default: break;
 	}
 }
@@ -118,6 +131,12 @@ static const char *type_name(int type)
 	case VT_SHA512: return "sha512";
 	case VT_XXHASH: return "xxhash";
 	case VT_SHA1: return "sha1";
+	case VT_CRC16: return "crc16";
+	case VT_CRC7: return "crc7";
+	case VT_SHA3_224: return "sha3-224";
+	case VT_SHA3_256: return "sha3-256";
+	case VT_SHA3_384: return "sha3-384";
+	case VT_SHA3_512: return "sha3-512";
 	default: return "pattern";
 	}
 }
