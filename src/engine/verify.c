@@ -327,6 +327,40 @@ void verify_begin_read_back(struct verify_state *vs)
 		}
 }
 
+uint64_t verify_pass_bytes(const struct verify_state *vs, bool queueing)
+{
+	if (!vs || !vs->read_back || !vs->spec->time_based || !queueing)
+		return 0;
+	uint64_t size = 0;
+	for (unsigned i = 0; i < vs->t->nfiles; i++)
+		size += vs->t->files[i].area_len;
+	uint64_t pass = size;
+	if (rw_is_random(vs->spec->rw) && job_option_given(vs->spec, "norandommap") &&
+	    vs->spec->io_size > pass)
+		pass = vs->spec->io_size;
+	if (vs->spec->verify_backlog)
+		pass += size;
+	return pass;
+}
+
+void verify_new_pass(struct verify_state *vs)
+{
+	for (unsigned i = 0; i < vs->nfiles; i++) {
+		struct vfile *f = &vs->files[i];
+		size_t words = (size_t)((f->nblocks + 63) / 64);
+		if (f->written)
+			memset(f->written, 0, words * sizeof(uint64_t));
+		if (f->used)
+			memset(f->used, 0, words * sizeof(uint64_t));
+		f->nused = 0;
+	}
+	vs->fifo_n = 0;
+	vs->fifo_head = 0;
+	vs->draining = false;
+	vs->cur_file = 0;
+	vs->cur_block = 0;
+}
+
 /* The next written block from the read-back place on, or false. */
 static bool next_written(struct verify_state *vs, bool take, unsigned *file, uint64_t *block)
 {

@@ -48,6 +48,16 @@ bool verify_pending(const struct verify_state *vs);
 /* Starts the read-back phase (or, with verify_only, the area's check). */
 void verify_begin_read_back(struct verify_state *vs);
 
+/* time_based: the bytes of one write pass, after which fio 3.33 reads
+ * back and writes again, or 0 when the writes run the whole runtime:
+ * without do_verify, and on an engine that completes each I/O as it is
+ * submitted (queueing false: fio counts a pass's bytes only as they are
+ * queued, so psync and its kin never end one). The size, io_size if
+ * larger for norandommap random writes, twice with verify_backlog. */
+uint64_t verify_pass_bytes(const struct verify_state *vs, bool queueing);
+/* The next pass: nothing written yet to check. */
+void verify_new_pass(struct verify_state *vs);
+
 /* A read completed: checks it if it is to be checked. 0, or -EILSEQ when
  * the job must stop (the failure is reported and in t->error_msg). */
 int verify_read_done(struct verify_state *vs, struct io_unit *io);

@@ -1,0 +1,61 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# verify_more.sh - the rest of fio 3.33's data verification next to fio on
+# one scratch loop device: a time_based write job with verify writes the
+# area and reads it back, pass after pass, until the runtime ends on an
+# engine that queues (libaio, io_uring), and writes the whole runtime with
+# no read-back on one that completes at submit (psync), as fio does.
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+require_loop_root
+require_fio
+LC_ALL=C
+export LC_ALL
+unset LANGUAGE
+
+img=$(sparse_file verify_more.img 8M) || die "cannot make the backing file"
+dev=$(attach "$img") || die "cannot attach $img"
+bt=$(readlink -f "$BLKTOP")
+MiB=1048576
+
+# json FILE: the JSON document in FILE (fio puts its notes before it).
+json() { sed -n '/^{/,$p' "$1"; }
+# shape READ WRITTEN SIZE: what a time_based verify job did. "written" if
+# it only wrote; "passes" if it read back whole passes of SIZE bytes: the
+# reads trail the writes by at most one pass (the runtime ended inside a
+# write or a read-back); anything else is "odd".
+shape() {
+	if [ "$1" = 0 ] && [ "$2" -gt 0 ]; then
+		echo written
+	elif [ "$1" -ge "$3" ] && [ "$2" -ge "$1" ] && [ $(($2 - $1)) -le "$3" ]; then
+		echo passes
+	else
+		echo "odd ($1 read, $2 written)"
+	fi
+}
+
+# ---- time_based with verify ----
+for eng in libaio io_uring psync; do
+	set -- --rw=randwrite --bs=4k --size=1m --verify=crc32c --time_based --runtime=2 \
+		--ioengine=$eng --iodepth=4
+	fio --name=v --filename="$dev" --direct=1 --verify_state_save=0 "$@" \
+		--output-format=json >"$WORK/fio.out" 2>&1
+	frc=$?
+	"$bt" --batch --run randwrite "$dev" "$@" --output-format=json >"$WORK/bt.out" 2>"$WORK/bt.err"
+	brc=$?
+	if [ $eng = io_uring ] && grep -q 'io_uring' "$WORK/fio.out" && ! json "$WORK/fio.out" | jq -e . >/dev/null 2>&1; then
+		skip_part "io_uring: fio cannot use it here: $(head -1 "$WORK/fio.out")"
+		continue
+	fi
+	f=$(json "$WORK/fio.out" | jq -r '.jobs[0] | "\(.read.io_bytes) \(.write.io_bytes) \(.error)"') ||
+		{ fail "$eng: fio's JSON: $(head -3 "$WORK/fio.out")"; continue; }
+	b=$(json "$WORK/bt.out" | jq -r '.jobs[0] | "\(.read.io_bytes) \(.write.io_bytes) \(.error)"') ||
+		{ fail "$eng: blktop's JSON: $(head -3 "$WORK/bt.err")"; continue; }
+	# shellcheck disable=SC2086
+	fs=$(shape ${f% *} $MiB) bs=$(shape ${b% *} $MiB)
+	if [ "$fs" = "$bs" ] && [ "$frc $brc" = "0 0" ] && [ "${f##* }" = 0 ] && [ "${b##* }" = 0 ]; then
+		pass "time_based, ioengine=$eng: both $fs (fio read/wrote ${f% *}, blktop ${b% *}), exit 0"
+	else
+		fail "time_based, ioengine=$eng: fio $fs (${f}, exit $frc), blktop $bs (${b}, exit $brc): $(head -2 "$WORK/bt.err")"
+	fi
+done
+finish
