@@ -258,7 +258,7 @@ const struct job_option job_options[] = {
 	{ .name = "verify_only", .type = OPT_BOOL, FIELD(verify_only), .max = 1, .def = "0",
 	  .help = N_("write nothing: check the area as the write job would have written it") },
 	{ .name = "verify_pattern", .type = OPT_STR, FIELD(verify_pattern), .def = "",
-	  .help = N_("bytes to write and check (\"text\", 0x hex, decimal; sets verify=pattern with a header if verify is not given)") },
+	  .help = N_("bytes to write and check (\"text\", 0x hex, decimal, %o for the block's offset; sets verify=pattern with a header if verify is not given)") },
 	{ .name = "verify_interval", .type = OPT_SIZE, FIELD(verify_interval), .max = 256ULL << 20,
 	  .def = "0", .unit = "bytes", .help = N_("a header every this many bytes of a block (0: the block size)") },
 	{ .name = "verify_offset", .type = OPT_SIZE, FIELD(verify_offset), .max = 256ULL << 20,

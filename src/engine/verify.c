@@ -38,6 +38,7 @@ struct verify_state {
 	struct vhdr_cfg cfg;
 	unsigned char pat[PATTERN_MAX];
 	unsigned char tail[PATTERN_MAX]; /* buffer_pattern, behind compress */
+	struct pattern_stamps stamps;    /* verify_pattern's %o */
 	bool check_all_reads;       /* a read-only job checks every read */
 	bool read_back;             /* writes are read back after the writes */
 	bool random_map;
@@ -74,12 +75,8 @@ int verify_check(const struct job_spec *spec, char *err, size_t errlen)
 		return 1;
 	}
 	if (spec->verify_pattern[0]) {
-		int n = pattern_parse(spec->verify_pattern, pat, sizeof(pat));
-		if (n == -2) {
-			snprintf(err, errlen, _("%s: verify_pattern=%s: fio's %%o (the block's offset) is not supported"),
-				 spec->name, spec->verify_pattern);
-			return 1;
-		}
+		struct pattern_stamps at;
+		int n = pattern_parse_stamps(spec->verify_pattern, pat, sizeof(pat), &at);
 		if (n < 0) {
 			snprintf(err, errlen, _("%s: verify_pattern=%s: not a pattern (\"text\", 0x hex bytes, decimal numbers)"),
 				 spec->name, spec->verify_pattern);
@@ -172,10 +169,11 @@ int verify_setup(struct verify_state **out, struct job_thread *t)
 		vs->cfg.interval = (uint32_t)spec->bs;
 	vs->cfg.hdr_offset = (uint32_t)spec->verify_offset;
 	if (spec->verify_pattern[0]) {
-		int n = pattern_parse(spec->verify_pattern, vs->pat, sizeof(vs->pat));
+		int n = pattern_parse_stamps(spec->verify_pattern, vs->pat, sizeof(vs->pat), &vs->stamps);
 		if (n > 0) {
 			vs->cfg.pat = vs->pat;
 			vs->cfg.plen = (size_t)n;
+			vs->cfg.stamps = vs->stamps.n ? &vs->stamps : NULL;
 		}
 	}
 	/* fio 3.33 fills verified blocks with buffer_compress_percentage

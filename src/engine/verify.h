@@ -18,7 +18,7 @@ struct verify_state;
 
 /* Before the run: 0 if the job's verify options can run in this blktop,
  * else 1 with one line in err naming the option (a type whose library
- * was not built in, fio's %o in a pattern, a header that does not fit). */
+ * was not built in, a header that does not fit). */
 int verify_check(const struct job_spec *spec, char *err, size_t errlen);
 
 /* The verify state of a thread, or NULL when the job does not verify.

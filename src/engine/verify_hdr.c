@@ -168,7 +168,14 @@ void vhdr_fill(const struct vhdr_cfg *c, void *buf, uint32_t len, const struct v
 	uint8_t *b = buf;
 	uint32_t hdr_inc = vhdr_interval(c, len);
 
-	if (c->pat && c->plen)
+	if (c->pat && c->plen && c->stamps && c->stamps->n) {
+		/* fio pastes the block's offset into the pattern, then
+		 * repeats it over the block. */
+		unsigned char pat[PATTERN_MAX];
+		memcpy(pat, c->pat, c->plen);
+		pattern_stamp(pat, c->stamps, s->offset);
+		pattern_fill(b, len, pat, c->plen, 0);
+	} else if (c->pat && c->plen)
 		pattern_fill(b, len, c->pat, c->plen, 0);
 	else if (c->compress) {
 		size_t rnd = (size_t)len * (100 - c->compress) / 100;
@@ -217,16 +224,16 @@ static int check_header(const uint8_t *p, uint32_t hdr_inc, uint64_t want_off, s
 	return 1;
 }
 
-static int check_pattern(const struct vhdr_cfg *c, const uint8_t *p, uint32_t hdr_inc,
-			 unsigned idx, struct vhdr_fail *f)
+static int check_pattern(const struct vhdr_cfg *c, const uint8_t *pat, const uint8_t *p,
+			 uint32_t hdr_inc, unsigned idx, struct vhdr_fail *f)
 {
 	unsigned hs = vhdr_size(c->type, NULL);
 	size_t mod = ((size_t)hdr_inc * idx + hs) % c->plen;
 	for (size_t i = hs; i < hdr_inc; i++) {
-		if (p[i] != c->pat[mod]) {
+		if (p[i] != pat[mod]) {
 			snprintf(f->what, sizeof(f->what),
 				 "got pattern '%02x', wanted '%02x'. Bad bits %d; bad pattern block offset %zu",
-				 p[i], c->pat[mod], __builtin_popcount((unsigned)(p[i] ^ c->pat[mod])),
+				 p[i], pat[mod], __builtin_popcount((unsigned)(p[i] ^ pat[mod])),
 				 i - hs);
 			snprintf(f->name, sizeof(f->name), "pattern");
 			return 1;
@@ -247,6 +254,14 @@ int vhdr_check(const struct vhdr_cfg *c, void *buf, uint32_t len, uint64_t offse
 
 	if (c->type == VT_NULL || c->type == VT_NONE)
 		return 0;
+	/* The pattern as fio checks it: the block's offset pasted at %o. */
+	unsigned char stamped[PATTERN_MAX];
+	const uint8_t *pat = c->pat;
+	if (c->pat && c->plen && c->stamps && c->stamps->n) {
+		memcpy(stamped, c->pat, c->plen);
+		pattern_stamp(stamped, c->stamps, offset);
+		pat = stamped;
+	}
 	for (uint32_t i = 0; (uint64_t)i * hdr_inc < len; i++) {
 		uint8_t *p = b + (size_t)i * hdr_inc;
 		struct vhdr_fail one;
@@ -270,10 +285,10 @@ int vhdr_check(const struct vhdr_cfg *c, void *buf, uint32_t len, uint64_t offse
 		switch (c->type) {
 		case VT_META:
 			if (c->pat && c->plen)
-				r = check_pattern(c, p, hdr_inc, i, &one);
+				r = check_pattern(c, pat, p, hdr_inc, i, &one);
 			break;
 		case VT_PATTERN: case VT_PATTERN_NO_HDR:
-			r = check_pattern(c, p, hdr_inc, i, &one);
+			r = check_pattern(c, pat, p, hdr_inc, i, &one);
 			break;
 		default: {
 			/* The data starts after the checksum field of the type the

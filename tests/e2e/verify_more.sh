@@ -4,7 +4,9 @@
 # one scratch loop device: a time_based write job with verify writes the
 # area and reads it back, pass after pass, until the runtime ends on an
 # engine that queues (libaio, io_uring), and writes the whole runtime with
-# no read-back on one that completes at submit (psync), as fio does.
+# no read-back on one that completes at submit (psync), as fio does;
+# verify_pattern's %o puts each block's offset in the pattern, as fio's
+# does, both ways, and a changed offset byte is caught by both.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 require_fio
@@ -57,5 +59,46 @@ for eng in libaio io_uring psync; do
 	else
 		fail "time_based, ioengine=$eng: fio $fs (${f}, exit $frc), blktop $bs (${b}, exit $brc): $(head -2 "$WORK/bt.err")"
 	fi
+done
+
+# ---- %o in verify_pattern ----
+# flip OFFSET: inverts one byte of the device, through its backing file.
+flip() {
+	b=$(od -An -tu1 -j "$1" -N1 "$img" | tr -d ' ')
+	printf "$(printf '\\%03o' $((255 - b)))" |
+		dd of="$img" bs=1 seek="$1" conv=notrunc 2>/dev/null || die "cannot change byte $1"
+}
+BLOCK=$((37 * 4096))
+for opts in '--verify=pattern --verify_pattern=\"ab\"%o' \
+	'--verify=crc32c --verify_pattern=%o\"x\"%o --verify_interval=1k' \
+	'--verify=md5 --verify_pattern=0x01%o --verify_offset=100 --verify_interval=2k'; do
+	eval "set -- $opts"
+	"$bt" --batch --run randwrite "$dev" --size=1m --bs=4k "$@" >"$WORK/bt.out" 2>"$WORK/bt.err" ||
+		{ fail "$opts: blktop's write: $(head -2 "$WORK/bt.err")"; continue; }
+	if [ "$1" = --verify=pattern ]; then
+		# "ab", then the block's offset in 8 bytes, little endian.
+		got=$(od -An -tu8 -j $((BLOCK + 2)) -N8 "$img" | tr -d ' ')
+		[ "$got" = $BLOCK ] && pass "$opts: block $BLOCK carries its offset after \"ab\"" ||
+			fail "$opts: block $BLOCK carries $got where its offset goes"
+	fi
+	fio --name=v --filename="$dev" --direct=1 --size=1m --bs=4k --rw=randwrite --verify_state_save=0 \
+		"$@" --verify_only=1 >"$WORK/fio.out" 2>&1 &&
+		fio --name=v --filename="$dev" --direct=1 --size=1m --bs=4k --rw=randwrite \
+			--verify_state_save=0 "$@" --do_verify=0 >"$WORK/fio.out" 2>&1 &&
+		"$bt" --batch --run read "$dev" --size=1m --bs=4k "$@" >"$WORK/bt.out" 2>"$WORK/bt.err" &&
+		pass "$opts: blktop to fio and fio to blktop, clean" ||
+		{ fail "$opts: $(head -2 "$WORK/bt.err") $(grep -m2 -i 'verify\|fio:' "$WORK/fio.out")"; continue; }
+	# A data byte of fio's block 37 (in the pattern case one of the
+	# offset's, 504 % 10 = 4): both name the block.
+	flip $((BLOCK + 504))
+	fio --name=v --filename="$dev" --direct=1 --size=1m --bs=4k --rw=randwrite --verify_state_save=0 \
+		"$@" --verify_only=1 >"$WORK/fio.out" 2>&1
+	"$bt" --batch --run read "$dev" --size=1m --bs=4k "$@" >"$WORK/bt.out" 2>"$WORK/bt.err"
+	brc=$?
+	want="offset $BLOCK,"
+	# (fio's verify_only exits 0 even so: its report is what is compared.)
+	[ "$brc" = 1 ] && grep -q "$want" "$WORK/fio.out" && grep -q "$want" "$WORK/bt.err" &&
+		pass "$opts: a changed byte is caught by both ($want blktop exits 1)" ||
+		fail "$opts: after a flip blktop exits $brc: $(grep -m1 "verify" "$WORK/fio.out") / $(head -1 "$WORK/bt.err")"
 done
 finish

@@ -104,6 +104,15 @@ static void test_patterns(void **state)
 	assert_int_equal(pattern_parse("0", out, sizeof(out)), 1);
 	assert_int_equal(out[0], 0);
 	assert_int_equal(pattern_parse("%o", out, sizeof(out)), -2);
+	/* verify_pattern's %o: 8 bytes for the offset, little endian. */
+	struct pattern_stamps at;
+	assert_int_equal(pattern_parse_stamps("\"ab\"%o0xff%o", out, sizeof(out), &at), 19);
+	assert_int_equal(at.n, 2);
+	assert_int_equal(at.at[0], 2);
+	assert_int_equal(at.at[1], 11);
+	pattern_stamp(out, &at, 0x0102030405060708ULL);
+	assert_memory_equal(out, "ab\x08\x07\x06\x05\x04\x03\x02\x01\xff\x08", 12);
+	assert_int_equal(pattern_parse_stamps("%o%o%o%o%o%o%o%o%o", out, sizeof(out), &at), -1);
 	assert_int_equal(pattern_parse("xyz", out, sizeof(out)), -1);
 	assert_int_equal(pattern_parse("\"open", out, sizeof(out)), -1);
 	assert_int_equal(pattern_parse("", out, sizeof(out)), -1);
