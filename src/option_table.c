@@ -270,9 +270,9 @@ const struct job_option job_options[] = {
 	{ .name = "verify_backlog", .type = OPT_INT, FIELD(verify_backlog), .max = U64MAX, .def = "0",
 	  .help = N_("check written blocks after every this many writes, not only at the end (0: at the end)") },
 	{ .name = "verify_state_save", .type = OPT_BOOL, FIELD(verify_state_save), .max = 1,
-	  .def = "1", .help = N_("accepted for fio; blktop writes no verify state file") },
+	  .def = "1", .help = N_("at the end of a write job that verifies, write fio's state file local-JOB-N-verify.state in the working directory") },
 	{ .name = "verify_state_load", .type = OPT_BOOL, FIELD(verify_state_load), .max = 1,
-	  .def = "0", .help = N_("fio's resume from a verify state file: not supported (only 0)") },
+	  .def = "0", .help = N_("check only what the write job that left local-JOB-N-verify.state wrote (its verifying reads stop where its writes ended; sequential jobs)") },
 	/* How a job starts, repeats and ends (fio's names and defaults). */
 	{ .name = "startdelay", .type = OPT_TIME, FIELD(startdelay_ms), .max = U64MAX, .def = "0",
 	  .unit = "s", .help = N_("wait this long after the run starts before this job starts") },

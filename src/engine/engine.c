@@ -738,6 +738,7 @@ void *job_thread_main(void *arg)
 	post_depths(&ls);
 	if (ls.counting)
 		post_usage(t, &t->ru_end);
+	verify_finish(ls.vs);
 	loop_teardown(&ls);
 	__atomic_store_n(&t->finished, 1, __ATOMIC_RELEASE);
 	return NULL;

@@ -452,6 +452,9 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 		len = bs_fit(g, f->area_len, &off, len);
 	if (fresh_random && ls->use_map)
 		len = map_take(ls, f, d, off, len);
+	/* verify_state_load: fio's read ends where the saved writes did. */
+	if (d == DIR_READ && ls->vs && verify_state_stop(ls->vs, io->file, f->area_start + off))
+		return false;
 	f->last_start[d] = off;
 	f->last_pos[d] = off + len;
 	io->offset = f->area_start + off;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "engine/verify_hdr.h"
+#include "engine/verify_state.h"
 #include "i18n.h"
 #include "options.h"
 #include "util/checksum.h"
@@ -25,6 +26,9 @@ struct vfile {
 	uint64_t *written;          /* blocks to check */
 	uint64_t *used;             /* random map: taken in this pass */
 	uint64_t nblocks, nused;
+	/* verify_state_save: the last iodepth completed writes, a ring. */
+	uint64_t *last_comp;
+	unsigned last_idx;
 };
 
 struct vslot {
@@ -53,6 +57,12 @@ struct verify_state {
 	uint64_t cur_block;
 	uint64_t seed;
 	uint16_t numberio;
+	/* fio's verify state: writes issued and completed, verifying reads
+	 * completed, and the state loaded (verify_state_load) with whether
+	 * it has ended the reads. */
+	uint64_t writes_issued, writes_done, reads_done;
+	struct vstate loaded;
+	bool have_loaded, state_stop;
 };
 
 static int resolved_type(const struct job_spec *spec)
@@ -69,8 +79,10 @@ int verify_check(const struct job_spec *spec, char *err, size_t errlen)
 	unsigned char pat[PATTERN_MAX];
 	char name[32];
 
-	if (spec->verify_state_load) {
-		snprintf(err, errlen, _("%s: verify_state_load=1: blktop keeps no verify state to resume from"),
+	if (spec->verify_state_load && rw_is_random(spec->rw)) {
+		/* fio's check follows the order of the writes; blktop reads a
+		 * random job's blocks back in another order. */
+		snprintf(err, errlen, _("%s: verify_state_load=1 with random I/O: not supported (sequential jobs only)"),
 			 spec->name);
 		return 1;
 	}
@@ -197,6 +209,25 @@ int verify_setup(struct verify_state **out, struct job_thread *t)
 		verify_free(vs);
 		return -ENOMEM;
 	}
+	if (spec->verify_state_load) {
+		int n = snprintf(t->error_msg, sizeof(t->error_msg), "%s: ", spec->name);
+		size_t at = n > 0 && (size_t)n < sizeof(t->error_msg) ? (size_t)n : 0;
+		if (vstate_load(spec->name, t->thread_number ? t->thread_number - 1 : t->clone,
+				&vs->loaded, t->error_msg + at, sizeof(t->error_msg) - at)) {
+			t->error = ENOENT;
+			verify_free(vs);
+			return -ENOENT;
+		}
+		t->error_msg[0] = 0;
+		vs->have_loaded = true;
+	}
+	unsigned depth = spec->iodepth ? (unsigned)spec->iodepth : 1;
+	if (rw_writes(m) && spec->verify_state_save)
+		for (unsigned i = 0; i < t->nfiles; i++)
+			if (!(vs->files[i].last_comp = calloc(depth, sizeof(uint64_t)))) {
+				verify_free(vs);
+				return -ENOMEM;
+			}
 	if (rw_writes(m)) {
 		for (unsigned i = 0; i < t->nfiles; i++) {
 			struct vfile *f = &vs->files[i];
@@ -221,7 +252,9 @@ void verify_free(struct verify_state *vs)
 	for (unsigned i = 0; vs->files && i < vs->nfiles; i++) {
 		free(vs->files[i].written);
 		free(vs->files[i].used);
+		free(vs->files[i].last_comp);
 	}
+	vstate_free(&vs->loaded);
 	free(vs->files);
 	free(vs->fifo);
 	free(vs);
@@ -275,6 +308,7 @@ void verify_fill_write(struct verify_state *vs, struct io_unit *io)
 		.thread = (uint16_t)(vs->t->clone + 1),
 		.numberio = vs->numberio++,
 	};
+	vs->writes_issued++;
 	vhdr_fill(&vs->cfg, io->buf, io->len, &s);
 }
 
@@ -302,6 +336,14 @@ void verify_write_done(struct verify_state *vs, const struct io_unit *io)
 		return;
 	const struct thread_file *tf = &vs->t->files[io->file];
 	uint64_t block = (io->offset - tf->area_start) / vs->spec->bs;
+	struct vfile *vf = &vs->files[io->file];
+	vs->writes_done++;
+	if (vf->last_comp) {
+		unsigned depth = vs->spec->iodepth ? (unsigned)vs->spec->iodepth : 1;
+		vf->last_comp[vf->last_idx] = io->offset;
+		if (++vf->last_idx == depth)
+			vf->last_idx = 0;
+	}
 	if (vs->spec->verify_backlog && vs->read_back) {
 		fifo_push(vs, io->file, io->offset);
 		if (vs->fifo_n >= vs->spec->verify_backlog)
@@ -357,6 +399,43 @@ void verify_new_pass(struct verify_state *vs)
 	vs->draining = false;
 	vs->cur_file = 0;
 	vs->cur_block = 0;
+}
+
+bool verify_state_stop(struct verify_state *vs, unsigned file, uint64_t offset)
+{
+	if (!vs || !vs->have_loaded || !vs->check_all_reads)
+		return false;
+	if (vs->state_stop || vstate_should_stop(&vs->loaded, vs->reads_done, file, offset))
+		vs->state_stop = true;
+	return vs->state_stop;
+}
+
+void verify_finish(struct verify_state *vs)
+{
+	/* fio saves the state of every write job that verifies. */
+	if (!vs || !vs->spec->verify_state_save || !rw_writes(vs->spec->rw))
+		return;
+	struct job_thread *t = vs->t;
+	unsigned depth = vs->spec->iodepth ? (unsigned)vs->spec->iodepth : 1;
+	uint64_t per_file = vs->writes_done < depth ? vs->writes_done : depth;
+	struct vstate s = { .numberio = vs->writes_issued, .depth = depth, .nofiles = vs->nfiles };
+	s.comps = calloc((size_t)depth * (vs->nfiles ? vs->nfiles : 1), sizeof(*s.comps));
+	if (!s.comps)
+		return;
+	/* Each file's, newest first, as fio lists them. */
+	for (unsigned i = 0; i < vs->nfiles; i++) {
+		struct vfile *f = &vs->files[i];
+		unsigned j = f->last_idx;
+		for (uint64_t k = 0; k < per_file && f->last_comp; k++) {
+			j = j ? j - 1 : depth - 1;
+			s.comps[s.ncomps++] = (struct vstate_comp){ i, f->last_comp[j] };
+		}
+	}
+	char err[512];
+	if (vstate_save(vs->spec->name, t->thread_number ? t->thread_number - 1 : t->clone, &s, err,
+			sizeof(err)))
+		fprintf(stderr, "blktop: %s: %s\n", vs->spec->name, err);
+	free(s.comps);
 }
 
 /* The next written block from the read-back place on, or false. */
@@ -422,9 +501,20 @@ bool verify_pending(const struct verify_state *vs)
 {
 	unsigned f;
 	uint64_t b;
-	if (!vs)
+	if (!vs || vs->state_stop)
 		return false;
-	return vs->fifo_n > 0 || next_written((struct verify_state *)vs, false, &f, &b);
+	if (vs->fifo_n > 0)
+		return true;
+	if (!next_written((struct verify_state *)vs, false, &f, &b))
+		return false;
+	/* verify_state_load: the read-back ends where the saved writes do. */
+	if (vs->have_loaded &&
+	    vstate_should_stop(&vs->loaded, vs->reads_done, f,
+			       vs->t->files[f].area_start + b * vs->spec->bs)) {
+		((struct verify_state *)vs)->state_stop = true;
+		return false;
+	}
+	return true;
 }
 
 /* Writes len bytes to "NAME.OFFSET.KIND" in the working directory, as
@@ -459,6 +549,7 @@ int verify_read_done(struct verify_state *vs, struct io_unit *io)
 {
 	if (!vs || (!io->verify && !vs->check_all_reads))
 		return 0;
+	vs->reads_done++;
 	struct job_thread *t = vs->t;
 	const char *path = io->file < t->nfiles && t->files[io->file].path ? t->files[io->file].path
 									 : t->spec->filename;

@@ -58,6 +58,12 @@ uint64_t verify_pass_bytes(const struct verify_state *vs, bool queueing);
 /* The next pass: nothing written yet to check. */
 void verify_new_pass(struct verify_state *vs);
 
+/* verify_state_load: whether a read job's verifying read of offset in
+ * file is past what the saved writes covered (the job then ends there). */
+bool verify_state_stop(struct verify_state *vs, unsigned file, uint64_t offset);
+/* The job ends: verify_state_save writes fio's state file of a write job. */
+void verify_finish(struct verify_state *vs);
+
 /* A read completed: checks it if it is to be checked. 0, or -EILSEQ when
  * the job must stop (the failure is reported and in t->error_msg). */
 int verify_read_done(struct verify_state *vs, struct io_unit *io);

@@ -30,11 +30,13 @@ fio_on() {
 	fio --name=v --filename="$dev" --direct=1 --size=$SIZE --bs=$BS --verify_state_save=0 "$@" \
 		>"$WORK/fio.out" 2>&1
 }
-# blktop_on MODE OPTS...: a batch run on the device, stderr in $WORK/bt.err.
+# blktop_on MODE OPTS...: a batch run on the device, stderr in $WORK/bt.err
+# (in $WORK: a write job leaves fio's verify state file where it runs).
 blktop_on() {
 	m=$1
 	shift
-	"$bt" --batch --run "$m" "$dev" --size=$SIZE --bs=$BS "$@" >"$WORK/bt.out" 2>"$WORK/bt.err"
+	(cd "$WORK" && "$bt" --batch --run "$m" "$dev" --size=$SIZE --bs=$BS "$@") >"$WORK/bt.out" \
+		2>"$WORK/bt.err"
 }
 # flip OFFSET: inverts one byte of the device, through its backing file.
 flip() {

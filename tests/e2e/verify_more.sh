@@ -6,7 +6,10 @@
 # engine that queues (libaio, io_uring), and writes the whole runtime with
 # no read-back on one that completes at submit (psync), as fio does;
 # verify_pattern's %o puts each block's offset in the pattern, as fio's
-# does, both ways, and a changed offset byte is caught by both.
+# does, both ways, and a changed offset byte is caught by both; the verify
+# state file (verify_state_save) is fio's byte for byte, and a write cut
+# short by its runtime is checked later up to where it ended
+# (verify_state_load) by either tool from the other's file.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 require_fio
@@ -42,7 +45,8 @@ for eng in libaio io_uring psync; do
 	fio --name=v --filename="$dev" --direct=1 --verify_state_save=0 "$@" \
 		--output-format=json >"$WORK/fio.out" 2>&1
 	frc=$?
-	"$bt" --batch --run randwrite "$dev" "$@" --output-format=json >"$WORK/bt.out" 2>"$WORK/bt.err"
+	"$bt" --batch --run randwrite "$dev" "$@" --verify_state_save=0 --output-format=json \
+		>"$WORK/bt.out" 2>"$WORK/bt.err"
 	brc=$?
 	if [ $eng = io_uring ] && grep -q 'io_uring' "$WORK/fio.out" && ! json "$WORK/fio.out" | jq -e . >/dev/null 2>&1; then
 		skip_part "io_uring: fio cannot use it here: $(head -1 "$WORK/fio.out")"
@@ -73,7 +77,8 @@ for opts in '--verify=pattern --verify_pattern=\"ab\"%o' \
 	'--verify=crc32c --verify_pattern=%o\"x\"%o --verify_interval=1k' \
 	'--verify=md5 --verify_pattern=0x01%o --verify_offset=100 --verify_interval=2k'; do
 	eval "set -- $opts"
-	"$bt" --batch --run randwrite "$dev" --size=1m --bs=4k "$@" >"$WORK/bt.out" 2>"$WORK/bt.err" ||
+	"$bt" --batch --run randwrite "$dev" --size=1m --bs=4k --verify_state_save=0 "$@" \
+		>"$WORK/bt.out" 2>"$WORK/bt.err" ||
 		{ fail "$opts: blktop's write: $(head -2 "$WORK/bt.err")"; continue; }
 	if [ "$1" = --verify=pattern ]; then
 		# "ab", then the block's offset in 8 bytes, little endian.
@@ -101,4 +106,66 @@ for opts in '--verify=pattern --verify_pattern=\"ab\"%o' \
 		pass "$opts: a changed byte is caught by both ($want blktop exits 1)" ||
 		fail "$opts: after a flip blktop exits $brc: $(grep -m1 "verify" "$WORK/fio.out") / $(head -1 "$WORK/bt.err")"
 done
+# ---- verify_state_save and verify_state_load ----
+# zero: the device's first 8 MiB zeroed, so blocks never written fail.
+zero() { dd if=/dev/zero of="$dev" bs=1M count=8 oflag=direct 2>/dev/null || die "cannot zero $dev"; }
+mkdir -p "$WORK/f" "$WORK/b" "$WORK/s" || die "cannot make directories in $WORK"
+state=local-w-0-verify.state
+(cd "$WORK/f" && fio --name=w --filename="$dev" --direct=1 --size=1m --bs=4k --rw=write \
+	--verify=crc32c --iodepth=1 >/dev/null 2>&1)
+(cd "$WORK/b" && "$bt" --batch --run write "$dev" --name=w --size=1m --bs=4k --verify=crc32c \
+	--iodepth=1 >/dev/null 2>"$WORK/bt.err")
+if [ -f "$WORK/f/$state" ] && [ -f "$WORK/b/$state" ] && cmp -s "$WORK/f/$state" "$WORK/b/$state"; then
+	pass "a write job with verify leaves $state, the same $(stat -c %s "$WORK/b/$state") bytes as fio's"
+else
+	fail "$state: fio's and blktop's differ or are missing: $(ls "$WORK/f" "$WORK/b" | tr '\n' ' ') $(cmp "$WORK/f/$state" "$WORK/b/$state" 2>&1)"
+fi
+# read_state TOOL: a read job named w with verify_state_load=1 in
+# $WORK/s: "bytes-read error exit".
+read_state() {
+	if [ "$1" = fio ]; then
+		(cd "$WORK/s" && fio --name=w --filename="$dev" --direct=1 --size=4m --bs=4k --rw=read \
+			--verify=crc32c --verify_state_load=1 --output-format=json) >"$WORK/r.out" 2>&1
+	else
+		(cd "$WORK/s" && "$bt" --batch --run read "$dev" --name=w --size=4m --bs=4k --verify=crc32c \
+			--verify_state_load=1 --output-format=json) >"$WORK/r.out" 2>"$WORK/bt.err"
+	fi
+	rc=$?
+	echo "$(json "$WORK/r.out" | jq -r '.jobs[0] | "\(.read.io_bytes) \(.error)"' 2>/dev/null) $rc"
+}
+for writer in fio blktop; do
+	zero
+	rm -f "$WORK/s/$state"
+	# A sequential write of 4 MiB at 1 MiB/s, cut short after a second.
+	set -- --size=4m --bs=4k --verify=crc32c --do_verify=0 --rate=1m --runtime=1 --iodepth=4 \
+		--ioengine=libaio
+	if [ $writer = fio ]; then
+		(cd "$WORK/s" && fio --name=w --filename="$dev" --direct=1 --rw=write "$@" >/dev/null 2>&1)
+	else
+		(cd "$WORK/s" && "$bt" --batch --run write "$dev" --name=w "$@" >/dev/null 2>"$WORK/bt.err")
+	fi
+	[ -f "$WORK/s/$state" ] || { fail "$writer's cut write left no $state"; continue; }
+	f=$(read_state fio) b=$(read_state blktop)
+	# Checked clean up to where the writes ended, not beyond (4 MiB).
+	case $f in 0\ *|4194304\ *) ok=no ;; *) ok=yes ;; esac
+	if [ "$f" = "$b" ] && [ $ok = yes ] && [ "${b#* }" = "0 0" ]; then
+		pass "$writer wrote part: with its state fio and blktop both read ${b%% *} bytes clean, exit 0"
+	else
+		fail "$writer wrote part: with its state fio reads/error/exit $f, blktop $b: $(head -2 "$WORK/bt.err")"
+	fi
+done
+# Without the state the same read runs into the blocks never written.
+(cd "$WORK/s" && "$bt" --batch --run read "$dev" --name=w --size=4m --bs=4k --verify=crc32c) \
+	>/dev/null 2>"$WORK/bt.err"
+rc=$?
+[ $rc = 1 ] && grep -q 'bad magic header' "$WORK/bt.err" &&
+	pass "without verify_state_load the read fails past the cut (exit 1)" ||
+	fail "without verify_state_load: exit $rc: $(head -1 "$WORK/bt.err")"
+rm -f "$WORK/s/$state"
+(cd "$WORK/s" && "$bt" --batch --run read "$dev" --name=w --size=4m --bs=4k --verify=crc32c \
+	--verify_state_load=1) >/dev/null 2>"$WORK/bt.err"
+rc=$?
+[ $rc = 1 ] && grep -q "$state" "$WORK/bt.err" &&
+	pass "verify_state_load=1 without a state file: exit 1 naming it, as fio" ||
+	fail "verify_state_load=1 without a state file: exit $rc: $(head -1 "$WORK/bt.err")"
 finish
