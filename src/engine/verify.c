@@ -364,6 +364,17 @@ void verify_begin_read_back(struct verify_state *vs)
 			struct vfile *f = &vs->files[i];
 			if (f->written)
 				memset(f->written, 0xff, (size_t)((f->nblocks + 63) / 64) * sizeof(uint64_t));
+			/* fio's dry run counts the writes it would have made, and
+			 * its state file ends with the area's last blocks. */
+			vs->writes_issued += f->nblocks;
+			vs->writes_done += f->nblocks;
+			unsigned depth = vs->spec->iodepth ? (unsigned)vs->spec->iodepth : 1;
+			for (uint64_t b = f->nblocks > depth ? f->nblocks - depth : 0;
+			     f->last_comp && b < f->nblocks; b++) {
+				f->last_comp[f->last_idx] = vs->t->files[i].area_start + b * vs->spec->bs;
+				if (++f->last_idx == depth)
+					f->last_idx = 0;
+			}
 		}
 }
 

@@ -133,6 +133,22 @@ read_state() {
 	rc=$?
 	echo "$(json "$WORK/r.out" | jq -r '.jobs[0] | "\(.read.io_bytes) \(.error)"' 2>/dev/null) $rc"
 }
+# verify_only TOOL: the write job's verify_only with verify_state_load=1
+# in $WORK/s from $WORK/saved.state: "bytes-read error exit"; the state
+# it leaves (fio's saves the writes it would have made) in $WORK/TOOL.after.
+verify_only() {
+	cp "$WORK/saved.state" "$WORK/s/$state" || die "cannot copy the state"
+	set -- --size=4m --bs=4k --verify=crc32c --verify_only=1 --verify_state_load=1 --iodepth=4 \
+		--ioengine=libaio --output-format=json
+	if [ "$tool" = fio ]; then
+		(cd "$WORK/s" && fio --name=w --filename="$dev" --direct=1 --rw=write "$@") >"$WORK/r.out" 2>&1
+	else
+		(cd "$WORK/s" && "$bt" --batch --run write "$dev" --name=w "$@") >"$WORK/r.out" 2>"$WORK/bt.err"
+	fi
+	rc=$?
+	cp "$WORK/s/$state" "$WORK/$tool.after" 2>/dev/null
+	echo "$(json "$WORK/r.out" | jq -r '.jobs[0] | "\(.read.io_bytes) \(.error)"' 2>/dev/null) $rc"
+}
 for writer in fio blktop; do
 	zero
 	rm -f "$WORK/s/$state"
@@ -152,6 +168,14 @@ for writer in fio blktop; do
 		pass "$writer wrote part: with its state fio and blktop both read ${b%% *} bytes clean, exit 0"
 	else
 		fail "$writer wrote part: with its state fio reads/error/exit $f, blktop $b: $(head -2 "$WORK/bt.err")"
+	fi
+	cp "$WORK/s/$state" "$WORK/saved.state" || die "cannot keep the state"
+	tool=fio f=$(verify_only)
+	tool=blktop b=$(verify_only)
+	if [ "$f" = "$b" ] && [ "${b#* }" = "0 0" ] && cmp -s "$WORK/fio.after" "$WORK/blktop.after"; then
+		pass "$writer wrote part: verify_only with its state: both read ${b%% *} bytes and leave the same state"
+	else
+		fail "$writer wrote part: verify_only with its state: fio $f, blktop $b, states $(cmp "$WORK/fio.after" "$WORK/blktop.after" 2>&1 | head -1)"
 	fi
 done
 # Without the state the same read runs into the blocks never written.
