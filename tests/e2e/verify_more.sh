@@ -52,6 +52,10 @@ for eng in libaio io_uring psync; do
 		skip_part "io_uring: fio cannot use it here: $(head -1 "$WORK/fio.out")"
 		continue
 	fi
+	if grep -q 'not built into this blktop' "$WORK/bt.err"; then
+		skip_part "ioengine=$eng: not built into this blktop"
+		continue
+	fi
 	f=$(json "$WORK/fio.out" | jq -r '.jobs[0] | "\(.read.io_bytes) \(.write.io_bytes) \(.error)"') ||
 		{ fail "$eng: fio's JSON: $(head -3 "$WORK/fio.out")"; continue; }
 	b=$(json "$WORK/bt.out" | jq -r '.jobs[0] | "\(.read.io_bytes) \(.write.io_bytes) \(.error)"') ||
