@@ -52,9 +52,11 @@ static const int sync_values[] = { 0, 0, O_SYNC, O_SYNC, O_DSYNC };
 /* fio's names, stored as the type number fio's header holds; crc32c-intel
  * is crc32c on the device, and "pattern" is fio's pattern without header. */
 static const char *const verify_choices[] = { "0", "md5", "crc64", "crc32", "crc32c",
-					      "crc32c-intel", "sha256", "sha512", "xxhash",
-					      "sha1", "meta", "pattern", "null", NULL };
-static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 9, 10, 15, 16, 1, 18, 19 };
+					      "crc32c-intel", "crc16", "crc7", "sha256", "sha512",
+					      "sha3-224", "sha3-256", "sha3-384", "sha3-512",
+					      "xxhash", "sha1", "meta", "pattern", "null", NULL };
+static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 1,
+				     18, 19 };
 
 static const char *const think_choices[] = { "complete", "issue", NULL };
 static const int think_values[] = { THINK_COMPLETE, THINK_ISSUE };
@@ -256,7 +258,7 @@ const struct job_option job_options[] = {
 	{ .name = "verify_only", .type = OPT_BOOL, FIELD(verify_only), .max = 1, .def = "0",
 	  .help = N_("write nothing: check the area as the write job would have written it") },
 	{ .name = "verify_pattern", .type = OPT_STR, FIELD(verify_pattern), .def = "",
-	  .help = N_("bytes to write and check (\"text\", 0x hex, decimal; sets verify=pattern with a header if verify is not given)") },
+	  .help = N_("bytes to write and check (\"text\", 0x hex, decimal, %o for the block's offset; sets verify=pattern with a header if verify is not given)") },
 	{ .name = "verify_interval", .type = OPT_SIZE, FIELD(verify_interval), .max = 256ULL << 20,
 	  .def = "0", .unit = "bytes", .help = N_("a header every this many bytes of a block (0: the block size)") },
 	{ .name = "verify_offset", .type = OPT_SIZE, FIELD(verify_offset), .max = 256ULL << 20,
@@ -268,9 +270,9 @@ const struct job_option job_options[] = {
 	{ .name = "verify_backlog", .type = OPT_INT, FIELD(verify_backlog), .max = U64MAX, .def = "0",
 	  .help = N_("check written blocks after every this many writes, not only at the end (0: at the end)") },
 	{ .name = "verify_state_save", .type = OPT_BOOL, FIELD(verify_state_save), .max = 1,
-	  .def = "1", .help = N_("accepted for fio; blktop writes no verify state file") },
+	  .def = "1", .help = N_("at the end of a write job that verifies, write fio's state file local-JOB-N-verify.state in the working directory") },
 	{ .name = "verify_state_load", .type = OPT_BOOL, FIELD(verify_state_load), .max = 1,
-	  .def = "0", .help = N_("fio's resume from a verify state file: not supported (only 0)") },
+	  .def = "0", .help = N_("check only what the write job that left local-JOB-N-verify.state wrote (its verifying reads stop where its writes ended; sequential jobs)") },
 	/* How a job starts, repeats and ends (fio's names and defaults). */
 	{ .name = "startdelay", .type = OPT_TIME, FIELD(startdelay_ms), .max = U64MAX, .def = "0",
 	  .unit = "s", .help = N_("wait this long after the run starts before this job starts") },

@@ -181,9 +181,12 @@ static bool may_issue(struct loop_state *ls, uint64_t now)
 		return false;
 	if (t->group_end && __atomic_load_n(t->group_end, __ATOMIC_RELAXED))
 		return false;
+	/* fio's verify phase ends with the runtime too. */
+	if (t->deadline_ns && now >= t->deadline_ns)
+		return false;
 	if (ls->read_back)
 		return verify_pending(ls->vs);
-	if (t->deadline_ns && now >= t->deadline_ns)
+	if (ls->pass_limit && ls->pass_issued >= ls->pass_limit)
 		return false;
 	if (t->io_limit && ls->issued_bytes >= t->io_limit)
 		return false;
@@ -685,20 +688,34 @@ void *job_thread_main(void *arg)
 		if (t->log)
 			joblog_begin(t->log, t->ramp_end_ns > t->start_ns ? t->ramp_end_ns
 									  : t->start_ns);
-		if (!verify_skip_writes(ls.vs))
-			run_loop(&ls);
-		if (!t->error && ls.inflight == 0) {
-			int e = syncpoint_end(&ls.sync, t->spec, ls.fds, t->nfiles);
-			if (e)
-				set_error(t, -e, _("fsync at the end of the job failed"));
-		}
-		/* fio reads back only after writes that ran to their end: not
-		 * after an error, a stop, or a runtime that ran out. */
-		if (verify_reads_back(ls.vs) && !t->error && !runctl_stopped(t->ctl) &&
-		    !(t->deadline_ns && now_ns() >= t->deadline_ns)) {
+		ls.pass_limit = verify_pass_bytes(ls.vs, !ls.eng.ops->synchronous ||
+						  (ls.eng.ops == &engine_null && ls.depth > 1));
+		for (;;) {
+			if (!verify_skip_writes(ls.vs))
+				run_loop(&ls);
+			if (!t->error && ls.inflight == 0) {
+				int e = syncpoint_end(&ls.sync, t->spec, ls.fds, t->nfiles);
+				if (e)
+					set_error(t, -e, _("fsync at the end of the job failed"));
+			}
+			/* fio reads back only after writes that ran to their end:
+			 * not after an error, a stop, or a runtime that ran out. */
+			bool going = !t->error && !runctl_stopped(t->ctl) &&
+				     !(t->deadline_ns && now_ns() >= t->deadline_ns);
+			if (!verify_reads_back(ls.vs) || !going)
+				break;
 			verify_begin_read_back(ls.vs);
 			ls.read_back = true;
 			run_loop(&ls);
+			/* time_based: fio writes the area again, then checks it
+			 * again, until the runtime ends. */
+			if (!ls.pass_limit || t->error || runctl_stopped(t->ctl) ||
+			    (t->deadline_ns && now_ns() >= t->deadline_ns))
+				break;
+			verify_new_pass(ls.vs);
+			next_io_new_pass(&ls);
+			ls.read_back = false;
+			ls.pass_issued = 0;
 		}
 	}
 	/* A job that ended inside its ramp: fio reports what it did (its
@@ -721,6 +738,7 @@ void *job_thread_main(void *arg)
 	post_depths(&ls);
 	if (ls.counting)
 		post_usage(t, &t->ru_end);
+	verify_finish(ls.vs);
 	loop_teardown(&ls);
 	__atomic_store_n(&t->finished, 1, __ATOMIC_RELEASE);
 	return NULL;

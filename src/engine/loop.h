@@ -90,6 +90,10 @@ struct loop_state {
 	bool sync_due;          /* a sync goes before the next I/O */
 	struct verify_state *vs; /* NULL unless the job verifies */
 	bool read_back;         /* the verify phase after the writes */
+	/* time_based with verify on a queueing engine: fio's write phase
+	 * ends once this many bytes (writes and verify_backlog reads) are
+	 * issued, 0 when off; pass_issued counts them. */
+	uint64_t pass_limit, pass_issued;
 	int *fds;               /* the files, for the engine's setup */
 	const char **paths;
 	char why[256];          /* the engine's reason for refusing, if any */
@@ -110,6 +114,9 @@ int next_io_setup(struct loop_state *ls);
 void next_io_seed(struct loop_state *ls);
 /* Options of a job that cannot go together here: 1 with one line in err. */
 int next_io_check(const struct job_spec *spec, char *err, size_t errlen);
+/* A new pass over the area, as fio's reopened files start one: offsets
+ * from the start, the random map empty, fio's seeds again (randrepeat). */
+void next_io_new_pass(struct loop_state *ls);
 /* Frees what next_io_setup took. */
 void next_io_teardown(struct loop_state *ls);
 

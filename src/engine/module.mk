@@ -13,7 +13,7 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/lattarget.c src/engine/lattarget.h
 # Data verification: fio's header layout and the job loop's hooks.
 libblktop_a_SOURCES += src/engine/verify.c src/engine/verify.h src/engine/verify_hdr.c \
-	src/engine/verify_hdr.h
+	src/engine/verify_hdr.h src/engine/verify_state.c src/engine/verify_state.h
 if HAVE_LIBURING
 libblktop_a_SOURCES += src/engine/io_uring.c
 endif

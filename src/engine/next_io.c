@@ -151,6 +151,23 @@ void next_io_seed(struct loop_state *ls)
 	taus88_seed(&ls->mix_rng, (uint32_t)fio_seed(base, tn, FIO_SEED_MIX));
 }
 
+void next_io_new_pass(struct loop_state *ls)
+{
+	struct job_thread *t = ls->t;
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		for (int d = 0; d < DIR_ALL; d++) {
+			t->files[i].last_pos[d] = 0;
+			t->files[i].last_start[d] = NO_OFFSET;
+		}
+		if (ls->rf)
+			randmap_reset(&ls->rf[i].map);
+	}
+	ls->next_file = 0;
+	ls->seq_left = 1;
+	if (t->spec->randrepeat)
+		next_io_seed(ls);
+}
+
 void next_io_teardown(struct loop_state *ls)
 {
 	if (ls->rf)
@@ -401,6 +418,8 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 		io->fd = ls->t->files[vfile].fd;
 		io->offset = voff;
 		io->len = (uint32_t)spec->bs;
+		if (!ls->read_back)
+			ls->pass_issued += io->len;
 		return true;
 	}
 	/* One comparison tells the modes that choose per I/O from the rest. */
@@ -433,11 +452,15 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 		len = bs_fit(g, f->area_len, &off, len);
 	if (fresh_random && ls->use_map)
 		len = map_take(ls, f, d, off, len);
+	/* verify_state_load: fio's read ends where the saved writes did. */
+	if (d == DIR_READ && ls->vs && verify_state_stop(ls->vs, io->file, f->area_start + off))
+		return false;
 	f->last_start[d] = off;
 	f->last_pos[d] = off + len;
 	io->offset = f->area_start + off;
 	io->len = (uint32_t)len;
 	ls->issued_bytes += len;
+	ls->pass_issued += len;
 
 	if (io->dir == DIR_WRITE) {
 		if (syncpoint_write(&ls->sync, io->fd))

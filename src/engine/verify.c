@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "engine/verify_hdr.h"
+#include "engine/verify_state.h"
 #include "i18n.h"
 #include "options.h"
 #include "util/checksum.h"
@@ -25,6 +26,9 @@ struct vfile {
 	uint64_t *written;          /* blocks to check */
 	uint64_t *used;             /* random map: taken in this pass */
 	uint64_t nblocks, nused;
+	/* verify_state_save: the last iodepth completed writes, a ring. */
+	uint64_t *last_comp;
+	unsigned last_idx;
 };
 
 struct vslot {
@@ -38,6 +42,7 @@ struct verify_state {
 	struct vhdr_cfg cfg;
 	unsigned char pat[PATTERN_MAX];
 	unsigned char tail[PATTERN_MAX]; /* buffer_pattern, behind compress */
+	struct pattern_stamps stamps;    /* verify_pattern's %o */
 	bool check_all_reads;       /* a read-only job checks every read */
 	bool read_back;             /* writes are read back after the writes */
 	bool random_map;
@@ -52,6 +57,12 @@ struct verify_state {
 	uint64_t cur_block;
 	uint64_t seed;
 	uint16_t numberio;
+	/* fio's verify state: writes issued and completed, verifying reads
+	 * completed, and the state loaded (verify_state_load) with whether
+	 * it has ended the reads. */
+	uint64_t writes_issued, writes_done, reads_done;
+	struct vstate loaded;
+	bool have_loaded, state_stop;
 };
 
 static int resolved_type(const struct job_spec *spec)
@@ -68,18 +79,16 @@ int verify_check(const struct job_spec *spec, char *err, size_t errlen)
 	unsigned char pat[PATTERN_MAX];
 	char name[32];
 
-	if (spec->verify_state_load) {
-		snprintf(err, errlen, _("%s: verify_state_load=1: blktop keeps no verify state to resume from"),
+	if (spec->verify_state_load && rw_is_random(spec->rw)) {
+		/* fio's check follows the order of the writes; blktop reads a
+		 * random job's blocks back in another order. */
+		snprintf(err, errlen, _("%s: verify_state_load=1 with random I/O: not supported (sequential jobs only)"),
 			 spec->name);
 		return 1;
 	}
 	if (spec->verify_pattern[0]) {
-		int n = pattern_parse(spec->verify_pattern, pat, sizeof(pat));
-		if (n == -2) {
-			snprintf(err, errlen, _("%s: verify_pattern=%s: fio's %%o (the block's offset) is not supported"),
-				 spec->name, spec->verify_pattern);
-			return 1;
-		}
+		struct pattern_stamps at;
+		int n = pattern_parse_stamps(spec->verify_pattern, pat, sizeof(pat), &at);
 		if (n < 0) {
 			snprintf(err, errlen, _("%s: verify_pattern=%s: not a pattern (\"text\", 0x hex bytes, decimal numbers)"),
 				 spec->name, spec->verify_pattern);
@@ -98,7 +107,8 @@ int verify_check(const struct job_spec *spec, char *err, size_t errlen)
 			 spec->name, name);
 		return 1;
 	}
-	if ((type == VT_MD5 || type == VT_SHA1 || type == VT_SHA256) && !cksum_have(CKSUM_LIB_NETTLE)) {
+	if ((type == VT_MD5 || type == VT_SHA1 || type == VT_SHA256 ||
+	     (type >= VT_SHA3_224 && type <= VT_SHA3_512)) && !cksum_have(CKSUM_LIB_NETTLE)) {
 		snprintf(err, errlen, _("%s: verify=%s: this blktop was built without nettle (see --version)"),
 			 spec->name, name);
 		return 1;
@@ -171,10 +181,11 @@ int verify_setup(struct verify_state **out, struct job_thread *t)
 		vs->cfg.interval = (uint32_t)spec->bs;
 	vs->cfg.hdr_offset = (uint32_t)spec->verify_offset;
 	if (spec->verify_pattern[0]) {
-		int n = pattern_parse(spec->verify_pattern, vs->pat, sizeof(vs->pat));
+		int n = pattern_parse_stamps(spec->verify_pattern, vs->pat, sizeof(vs->pat), &vs->stamps);
 		if (n > 0) {
 			vs->cfg.pat = vs->pat;
 			vs->cfg.plen = (size_t)n;
+			vs->cfg.stamps = vs->stamps.n ? &vs->stamps : NULL;
 		}
 	}
 	/* fio 3.33 fills verified blocks with buffer_compress_percentage
@@ -198,6 +209,25 @@ int verify_setup(struct verify_state **out, struct job_thread *t)
 		verify_free(vs);
 		return -ENOMEM;
 	}
+	if (spec->verify_state_load) {
+		int n = snprintf(t->error_msg, sizeof(t->error_msg), "%s: ", spec->name);
+		size_t at = n > 0 && (size_t)n < sizeof(t->error_msg) ? (size_t)n : 0;
+		if (vstate_load(spec->name, t->thread_number ? t->thread_number - 1 : t->clone,
+				&vs->loaded, t->error_msg + at, sizeof(t->error_msg) - at)) {
+			t->error = ENOENT;
+			verify_free(vs);
+			return -ENOENT;
+		}
+		t->error_msg[0] = 0;
+		vs->have_loaded = true;
+	}
+	unsigned depth = spec->iodepth ? (unsigned)spec->iodepth : 1;
+	if (rw_writes(m) && spec->verify_state_save)
+		for (unsigned i = 0; i < t->nfiles; i++)
+			if (!(vs->files[i].last_comp = calloc(depth, sizeof(uint64_t)))) {
+				verify_free(vs);
+				return -ENOMEM;
+			}
 	if (rw_writes(m)) {
 		for (unsigned i = 0; i < t->nfiles; i++) {
 			struct vfile *f = &vs->files[i];
@@ -222,7 +252,9 @@ void verify_free(struct verify_state *vs)
 	for (unsigned i = 0; vs->files && i < vs->nfiles; i++) {
 		free(vs->files[i].written);
 		free(vs->files[i].used);
+		free(vs->files[i].last_comp);
 	}
+	vstate_free(&vs->loaded);
 	free(vs->files);
 	free(vs->fifo);
 	free(vs);
@@ -276,6 +308,7 @@ void verify_fill_write(struct verify_state *vs, struct io_unit *io)
 		.thread = (uint16_t)(vs->t->clone + 1),
 		.numberio = vs->numberio++,
 	};
+	vs->writes_issued++;
 	vhdr_fill(&vs->cfg, io->buf, io->len, &s);
 }
 
@@ -303,6 +336,14 @@ void verify_write_done(struct verify_state *vs, const struct io_unit *io)
 		return;
 	const struct thread_file *tf = &vs->t->files[io->file];
 	uint64_t block = (io->offset - tf->area_start) / vs->spec->bs;
+	struct vfile *vf = &vs->files[io->file];
+	vs->writes_done++;
+	if (vf->last_comp) {
+		unsigned depth = vs->spec->iodepth ? (unsigned)vs->spec->iodepth : 1;
+		vf->last_comp[vf->last_idx] = io->offset;
+		if (++vf->last_idx == depth)
+			vf->last_idx = 0;
+	}
 	if (vs->spec->verify_backlog && vs->read_back) {
 		fifo_push(vs, io->file, io->offset);
 		if (vs->fifo_n >= vs->spec->verify_backlog)
@@ -323,7 +364,89 @@ void verify_begin_read_back(struct verify_state *vs)
 			struct vfile *f = &vs->files[i];
 			if (f->written)
 				memset(f->written, 0xff, (size_t)((f->nblocks + 63) / 64) * sizeof(uint64_t));
+			/* fio's dry run counts the writes it would have made, and
+			 * its state file ends with the area's last blocks. */
+			vs->writes_issued += f->nblocks;
+			vs->writes_done += f->nblocks;
+			unsigned depth = vs->spec->iodepth ? (unsigned)vs->spec->iodepth : 1;
+			for (uint64_t b = f->nblocks > depth ? f->nblocks - depth : 0;
+			     f->last_comp && b < f->nblocks; b++) {
+				f->last_comp[f->last_idx] = vs->t->files[i].area_start + b * vs->spec->bs;
+				if (++f->last_idx == depth)
+					f->last_idx = 0;
+			}
 		}
+}
+
+uint64_t verify_pass_bytes(const struct verify_state *vs, bool queueing)
+{
+	if (!vs || !vs->read_back || !vs->spec->time_based || !queueing)
+		return 0;
+	uint64_t size = 0;
+	for (unsigned i = 0; i < vs->t->nfiles; i++)
+		size += vs->t->files[i].area_len;
+	uint64_t pass = size;
+	if (rw_is_random(vs->spec->rw) && job_option_given(vs->spec, "norandommap") &&
+	    vs->spec->io_size > pass)
+		pass = vs->spec->io_size;
+	if (vs->spec->verify_backlog)
+		pass += size;
+	return pass;
+}
+
+void verify_new_pass(struct verify_state *vs)
+{
+	for (unsigned i = 0; i < vs->nfiles; i++) {
+		struct vfile *f = &vs->files[i];
+		size_t words = (size_t)((f->nblocks + 63) / 64);
+		if (f->written)
+			memset(f->written, 0, words * sizeof(uint64_t));
+		if (f->used)
+			memset(f->used, 0, words * sizeof(uint64_t));
+		f->nused = 0;
+	}
+	vs->fifo_n = 0;
+	vs->fifo_head = 0;
+	vs->draining = false;
+	vs->cur_file = 0;
+	vs->cur_block = 0;
+}
+
+bool verify_state_stop(struct verify_state *vs, unsigned file, uint64_t offset)
+{
+	if (!vs || !vs->have_loaded || !vs->check_all_reads)
+		return false;
+	if (vs->state_stop || vstate_should_stop(&vs->loaded, vs->reads_done, file, offset))
+		vs->state_stop = true;
+	return vs->state_stop;
+}
+
+void verify_finish(struct verify_state *vs)
+{
+	/* fio saves the state of every write job that verifies. */
+	if (!vs || !vs->spec->verify_state_save || !rw_writes(vs->spec->rw))
+		return;
+	struct job_thread *t = vs->t;
+	unsigned depth = vs->spec->iodepth ? (unsigned)vs->spec->iodepth : 1;
+	uint64_t per_file = vs->writes_done < depth ? vs->writes_done : depth;
+	struct vstate s = { .numberio = vs->writes_issued, .depth = depth, .nofiles = vs->nfiles };
+	s.comps = calloc((size_t)depth * (vs->nfiles ? vs->nfiles : 1), sizeof(*s.comps));
+	if (!s.comps)
+		return;
+	/* Each file's, newest first, as fio lists them. */
+	for (unsigned i = 0; i < vs->nfiles; i++) {
+		struct vfile *f = &vs->files[i];
+		unsigned j = f->last_idx;
+		for (uint64_t k = 0; k < per_file && f->last_comp; k++) {
+			j = j ? j - 1 : depth - 1;
+			s.comps[s.ncomps++] = (struct vstate_comp){ i, f->last_comp[j] };
+		}
+	}
+	char err[512];
+	if (vstate_save(vs->spec->name, t->thread_number ? t->thread_number - 1 : t->clone, &s, err,
+			sizeof(err)))
+		fprintf(stderr, "blktop: %s: %s\n", vs->spec->name, err);
+	free(s.comps);
 }
 
 /* The next written block from the read-back place on, or false. */
@@ -389,9 +512,20 @@ bool verify_pending(const struct verify_state *vs)
 {
 	unsigned f;
 	uint64_t b;
-	if (!vs)
+	if (!vs || vs->state_stop)
 		return false;
-	return vs->fifo_n > 0 || next_written((struct verify_state *)vs, false, &f, &b);
+	if (vs->fifo_n > 0)
+		return true;
+	if (!next_written((struct verify_state *)vs, false, &f, &b))
+		return false;
+	/* verify_state_load: the read-back ends where the saved writes do. */
+	if (vs->have_loaded &&
+	    vstate_should_stop(&vs->loaded, vs->reads_done, f,
+			       vs->t->files[f].area_start + b * vs->spec->bs)) {
+		((struct verify_state *)vs)->state_stop = true;
+		return false;
+	}
+	return true;
 }
 
 /* Writes len bytes to "NAME.OFFSET.KIND" in the working directory, as
@@ -426,6 +560,7 @@ int verify_read_done(struct verify_state *vs, struct io_unit *io)
 {
 	if (!vs || (!io->verify && !vs->check_all_reads))
 		return 0;
+	vs->reads_done++;
 	struct job_thread *t = vs->t;
 	const char *path = io->file < t->nfiles && t->files[io->file].path ? t->files[io->file].path
 									 : t->spec->filename;

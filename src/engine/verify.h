@@ -18,7 +18,7 @@ struct verify_state;
 
 /* Before the run: 0 if the job's verify options can run in this blktop,
  * else 1 with one line in err naming the option (a type whose library
- * was not built in, fio's %o in a pattern, a header that does not fit). */
+ * was not built in, a header that does not fit). */
 int verify_check(const struct job_spec *spec, char *err, size_t errlen);
 
 /* The verify state of a thread, or NULL when the job does not verify.
@@ -47,6 +47,22 @@ bool verify_next_read(struct verify_state *vs, bool read_back, unsigned *file, u
 bool verify_pending(const struct verify_state *vs);
 /* Starts the read-back phase (or, with verify_only, the area's check). */
 void verify_begin_read_back(struct verify_state *vs);
+
+/* time_based: the bytes of one write pass, after which fio 3.33 reads
+ * back and writes again, or 0 when the writes run the whole runtime:
+ * without do_verify, and on an engine that completes each I/O as it is
+ * submitted (queueing false: fio counts a pass's bytes only as they are
+ * queued, so psync and its kin never end one). The size, io_size if
+ * larger for norandommap random writes, twice with verify_backlog. */
+uint64_t verify_pass_bytes(const struct verify_state *vs, bool queueing);
+/* The next pass: nothing written yet to check. */
+void verify_new_pass(struct verify_state *vs);
+
+/* verify_state_load: whether a read job's verifying read of offset in
+ * file is past what the saved writes covered (the job then ends there). */
+bool verify_state_stop(struct verify_state *vs, unsigned file, uint64_t offset);
+/* The job ends: verify_state_save writes fio's state file of a write job. */
+void verify_finish(struct verify_state *vs);
 
 /* A read completed: checks it if it is to be checked. 0, or -EILSEQ when
  * the job must stop (the failure is reported and in t->error_msg). */

@@ -32,6 +32,12 @@ unsigned vhdr_size(int type, bool *known)
 	case VT_MD5: field = 16; break;
 	case VT_CRC64: field = 8; break;
 	case VT_CRC32: case VT_CRC32C: case VT_CRC32C_INTEL: case VT_XXHASH: field = 4; break;
+	case VT_CRC16: field = 2; break;
+	case VT_CRC7: field = 1; break;
+	case VT_SHA3_224: field = 28; break;
+	case VT_SHA3_256: field = 32; break;
+	case VT_SHA3_384: field = 48; break;
+	case VT_SHA3_512: field = 64; break;
 	case VT_SHA256: field = 64; break;
 	case VT_SHA512: field = 128; break;
 	case VT_SHA1: field = 20; break;
@@ -92,6 +98,7 @@ static void checksum(int type, const uint8_t *data, size_t len, uint8_t *field)
 {
 	uint32_t v32;
 	uint64_t v64;
+	uint16_t v16;
 
 	switch (type) {
 	case VT_MD5: cksum_md5(data, len, field); break;
@@ -103,6 +110,12 @@ static void checksum(int type, const uint8_t *data, size_t len, uint8_t *field)
 	case VT_SHA512: cksum_sha512_fio(data, len, field); break;
 	case VT_XXHASH: if (cksum_xxh32(data, len, 1, &v32)) memcpy(field, &v32, 4); break;
 	case VT_SHA1: cksum_sha1(data, len, field); break;
+	case VT_CRC16: v16 = cksum_crc16(data, len); memcpy(field, &v16, 2); break;
+	case VT_CRC7: field[0] = cksum_crc7(data, len); break;
+	case VT_SHA3_224: cksum_sha3(data, len, 224, field); break;
+	case VT_SHA3_256: cksum_sha3(data, len, 256, field); break;
+	case VT_SHA3_384: cksum_sha3(data, len, 384, field); break;
+	case VT_SHA3_512: cksum_sha3(data, len, 512, field); break;
 	default: break;
 	}
 }
@@ -118,6 +131,12 @@ static const char *type_name(int type)
 	case VT_SHA512: return "sha512";
 	case VT_XXHASH: return "xxhash";
 	case VT_SHA1: return "sha1";
+	case VT_CRC16: return "crc16";
+	case VT_CRC7: return "crc7";
+	case VT_SHA3_224: return "sha3-224";
+	case VT_SHA3_256: return "sha3-256";
+	case VT_SHA3_384: return "sha3-384";
+	case VT_SHA3_512: return "sha3-512";
 	default: return "pattern";
 	}
 }
@@ -149,7 +168,14 @@ void vhdr_fill(const struct vhdr_cfg *c, void *buf, uint32_t len, const struct v
 	uint8_t *b = buf;
 	uint32_t hdr_inc = vhdr_interval(c, len);
 
-	if (c->pat && c->plen)
+	if (c->pat && c->plen && c->stamps && c->stamps->n) {
+		/* fio pastes the block's offset into the pattern, then
+		 * repeats it over the block. */
+		unsigned char pat[PATTERN_MAX];
+		memcpy(pat, c->pat, c->plen);
+		pattern_stamp(pat, c->stamps, s->offset);
+		pattern_fill(b, len, pat, c->plen, 0);
+	} else if (c->pat && c->plen)
 		pattern_fill(b, len, c->pat, c->plen, 0);
 	else if (c->compress) {
 		size_t rnd = (size_t)len * (100 - c->compress) / 100;
@@ -198,16 +224,16 @@ static int check_header(const uint8_t *p, uint32_t hdr_inc, uint64_t want_off, s
 	return 1;
 }
 
-static int check_pattern(const struct vhdr_cfg *c, const uint8_t *p, uint32_t hdr_inc,
-			 unsigned idx, struct vhdr_fail *f)
+static int check_pattern(const struct vhdr_cfg *c, const uint8_t *pat, const uint8_t *p,
+			 uint32_t hdr_inc, unsigned idx, struct vhdr_fail *f)
 {
 	unsigned hs = vhdr_size(c->type, NULL);
 	size_t mod = ((size_t)hdr_inc * idx + hs) % c->plen;
 	for (size_t i = hs; i < hdr_inc; i++) {
-		if (p[i] != c->pat[mod]) {
+		if (p[i] != pat[mod]) {
 			snprintf(f->what, sizeof(f->what),
 				 "got pattern '%02x', wanted '%02x'. Bad bits %d; bad pattern block offset %zu",
-				 p[i], c->pat[mod], __builtin_popcount((unsigned)(p[i] ^ c->pat[mod])),
+				 p[i], pat[mod], __builtin_popcount((unsigned)(p[i] ^ pat[mod])),
 				 i - hs);
 			snprintf(f->name, sizeof(f->name), "pattern");
 			return 1;
@@ -228,6 +254,14 @@ int vhdr_check(const struct vhdr_cfg *c, void *buf, uint32_t len, uint64_t offse
 
 	if (c->type == VT_NULL || c->type == VT_NONE)
 		return 0;
+	/* The pattern as fio checks it: the block's offset pasted at %o. */
+	unsigned char stamped[PATTERN_MAX];
+	const uint8_t *pat = c->pat;
+	if (c->pat && c->plen && c->stamps && c->stamps->n) {
+		memcpy(stamped, c->pat, c->plen);
+		pattern_stamp(stamped, c->stamps, offset);
+		pat = stamped;
+	}
 	for (uint32_t i = 0; (uint64_t)i * hdr_inc < len; i++) {
 		uint8_t *p = b + (size_t)i * hdr_inc;
 		struct vhdr_fail one;
@@ -251,10 +285,10 @@ int vhdr_check(const struct vhdr_cfg *c, void *buf, uint32_t len, uint64_t offse
 		switch (c->type) {
 		case VT_META:
 			if (c->pat && c->plen)
-				r = check_pattern(c, p, hdr_inc, i, &one);
+				r = check_pattern(c, pat, p, hdr_inc, i, &one);
 			break;
 		case VT_PATTERN: case VT_PATTERN_NO_HDR:
-			r = check_pattern(c, p, hdr_inc, i, &one);
+			r = check_pattern(c, pat, p, hdr_inc, i, &one);
 			break;
 		default: {
 			/* The data starts after the checksum field of the type the

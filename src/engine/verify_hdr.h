@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/pattern.h"
+
 /* fio's verify types, numbered as its header stores them. */
 enum vtype {
 	VT_NONE = 0, VT_META = 1, VT_MD5 = 2, VT_CRC64 = 3, VT_CRC32 = 4, VT_CRC32C = 5,
@@ -30,6 +32,8 @@ struct vhdr_cfg {
 	uint32_t hdr_offset;        /* verify_offset: where the header sits */
 	const unsigned char *pat;   /* verify_pattern, NULL if none */
 	size_t plen;
+	/* fio's %o in it: the block's offset goes there (NULL: none). */
+	const struct pattern_stamps *stamps;
 	/* fio's random data keeps buffer_compress_percentage: that share at
 	 * the block's end is zeros, or buffer_pattern (tail) when given. */
 	unsigned compress;

@@ -16,12 +16,15 @@
 #include <nettle/md5.h>
 #include <nettle/sha1.h>
 #include <nettle/sha2.h>
+#include <nettle/sha3.h>
 #endif
 #ifdef HAVE_XXHASH
 #include <xxhash.h>
 #endif
 
 static uint32_t crc32c_tab[256], crc32_tab[256];
+static uint16_t crc16_tab[256];
+static uint8_t crc7_tab[256];
 static uint64_t crc64_tab[256];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static bool have_sse42;
@@ -31,7 +34,11 @@ static void make_tables(void)
 	for (uint32_t i = 0; i < 256; i++) {
 		uint32_t c = i, m = i << 24;
 		uint64_t w = i;
+		uint16_t h = (uint16_t)i;
+		unsigned s7 = i;
 		for (int k = 0; k < 8; k++) {
+			h = (h & 1) ? (uint16_t)((h >> 1) ^ 0xA001u) : (uint16_t)(h >> 1);
+			s7 = (s7 & 0x80) ? ((s7 << 1) ^ 0x12u) & 0xffu : (s7 << 1) & 0xffu;
 			c = (c & 1) ? (c >> 1) ^ 0x82F63B78u : c >> 1;
 			m = (m & 0x80000000u) ? (m << 1) ^ 0x04C11DB7u : m << 1;
 			w = (w & 1) ? (w >> 1) ^ 0x95AC9329AC4BC9B5ULL : w >> 1;
@@ -39,6 +46,8 @@ static void make_tables(void)
 		crc32c_tab[i] = c;
 		crc32_tab[i] = m;
 		crc64_tab[i] = w;
+		crc16_tab[i] = h;
+		crc7_tab[i] = (uint8_t)(s7 >> 1);
 	}
 #if defined(__x86_64__)
 	__builtin_cpu_init();
@@ -181,6 +190,48 @@ void cksum_sha512_fio(const void *p, size_t len, uint8_t out[128])
 	memcpy(out, b + i, len - i);
 }
 
+uint16_t cksum_crc16(const void *p, size_t len)
+{
+	const uint8_t *b = p;
+	uint16_t c = 0;
+	pthread_once(&tables_once, make_tables);
+	while (len--)
+		c = (uint16_t)((c >> 8) ^ crc16_tab[(c ^ *b++) & 0xff]);
+	return c;
+}
+
+uint8_t cksum_crc7(const void *p, size_t len)
+{
+	const uint8_t *b = p;
+	uint8_t c = 0;
+	pthread_once(&tables_once, make_tables);
+	/* The register holds the 7 bits unshifted: one left shift lines them
+	 * up with the byte (fio's table is the kernel's old crc7 one). */
+	while (len--)
+		c = crc7_tab[((unsigned)c << 1 ^ *b++) & 0xff];
+	return c;
+}
+
+bool cksum_sha3(const void *p, size_t len, unsigned bits, uint8_t *out)
+{
+#ifdef HAVE_NETTLE
+	switch (bits) {
+	case 224: { struct sha3_224_ctx c; sha3_224_init(&c); sha3_224_update(&c, len, p);
+		    sha3_224_digest(&c, SHA3_224_DIGEST_SIZE, out); return true; }
+	case 256: { struct sha3_256_ctx c; sha3_256_init(&c); sha3_256_update(&c, len, p);
+		    sha3_256_digest(&c, SHA3_256_DIGEST_SIZE, out); return true; }
+	case 384: { struct sha3_384_ctx c; sha3_384_init(&c); sha3_384_update(&c, len, p);
+		    sha3_384_digest(&c, SHA3_384_DIGEST_SIZE, out); return true; }
+	case 512: { struct sha3_512_ctx c; sha3_512_init(&c); sha3_512_update(&c, len, p);
+		    sha3_512_digest(&c, SHA3_512_DIGEST_SIZE, out); return true; }
+	default: return false;
+	}
+#else
+	(void)p, (void)len, (void)bits, (void)out;
+	return false;
+#endif
+}
+
 bool cksum_xxh32(const void *p, size_t len, uint32_t start, uint32_t *out)
 {
 #ifdef HAVE_XXHASH
@@ -208,10 +259,10 @@ bool cksum_have(enum cksum_lib lib)
 
 void cksum_sources(char *buf, size_t len)
 {
-	size_t used = (size_t)snprintf(buf, len, "crc32c crc32 crc64 sha512 meta pattern null");
+	size_t used = (size_t)snprintf(buf, len, "crc32c crc32 crc64 crc16 crc7 sha512 meta pattern null");
 #ifdef HAVE_NETTLE
 	if (used < len)
-		used += (size_t)snprintf(buf + used, len - used, ", md5 sha1 sha256 (nettle %d.%d)",
+		used += (size_t)snprintf(buf + used, len - used, ", md5 sha1 sha256 sha3-224 sha3-256 sha3-384 sha3-512 (nettle %d.%d)",
 					 NETTLE_VERSION_MAJOR, NETTLE_VERSION_MINOR);
 #endif
 #ifdef HAVE_XXHASH

@@ -17,7 +17,8 @@ static int hexval(char c)
 	return isdigit((unsigned char)c) ? c - '0' : tolower((unsigned char)c) - 'a' + 10;
 }
 
-int pattern_parse(const char *s, unsigned char *out, size_t cap)
+/* The parser; at NULL refuses %o (-2), else records where each goes. */
+static int parse(const char *s, unsigned char *out, size_t cap, struct pattern_stamps *at)
 {
 	size_t n = 0;
 
@@ -48,7 +49,17 @@ int pattern_parse(const char *s, unsigned char *out, size_t cap)
 				out[n++] = (unsigned char)(hexval(d[i]) << 4 | hexval(d[i + 1]));
 			s = d + nd;
 		} else if (*s == '%') {
-			return s[1] == 'o' ? -2 : -1;
+			if (s[1] != 'o')
+				return -1;
+			if (!at)
+				return -2;
+			/* fio keeps 8 zero bytes for the offset, and at most 8 of them. */
+			if (at->n >= PATTERN_STAMPS_MAX || cap - n < 8)
+				return -1;
+			at->at[at->n++] = n;
+			memset(out + n, 0, 8);
+			n += 8;
+			s += 2;
 		} else if (isdigit((unsigned char)*s) || *s == '-' || *s == '+') {
 			char *end;
 			errno = 0;
@@ -86,6 +97,24 @@ int pattern_parse(const char *s, unsigned char *out, size_t cap)
 		}
 	}
 	return n ? (int)n : -1;
+}
+
+int pattern_parse(const char *s, unsigned char *out, size_t cap)
+{
+	return parse(s, out, cap, NULL);
+}
+
+int pattern_parse_stamps(const char *s, unsigned char *out, size_t cap, struct pattern_stamps *at)
+{
+	at->n = 0;
+	return parse(s, out, cap, at);
+}
+
+void pattern_stamp(unsigned char *pat, const struct pattern_stamps *at, uint64_t offset)
+{
+	for (size_t i = 0; i < at->n; i++)
+		for (int k = 0; k < 8; k++)
+			pat[at->at[i] + (size_t)k] = (unsigned char)(offset >> (8 * k));
 }
 
 void pattern_fill(void *buf, size_t len, const unsigned char *pat, size_t plen, size_t phase)

@@ -171,6 +171,9 @@ dist_check_SCRIPTS += tests/e2e/status_json.sh tests/e2e/jsonl_stream.sh
 # one and checked by the other, a flipped byte caught by both).
 TESTS += tests/e2e/verify.sh
 dist_check_SCRIPTS += tests/e2e/verify.sh
+# The rest of it: time_based passes, the verify state file, %o.
+TESTS += tests/e2e/verify_more.sh
+dist_check_SCRIPTS += tests/e2e/verify_more.sh
 # --output-format's list against fio 3: json+ through fio's own
 # fio_jsonplus_clat2csv, terse v3 field by field, the percentile options,
 # the order of several formats, a failed run's error lines.

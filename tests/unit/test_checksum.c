@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test_checksum.c - fio's verification checksums against the published
  * check values of the algorithms they are (crc32c, the cksum CRC and
- * CRC-64/REDIS without their final steps; md5 and sha1 of "abc"), fio's
- * byte patterns against the examples fio documents, and the header's
- * round trip: every type fills a block that checks clean, and one changed
+ * CRC-64/REDIS without their final steps, CRC-16/ARC, CRC-7/MMC; md5,
+ * sha1 and sha3-256 of "abc"), fio's byte patterns against the examples
+ * fio documents, and the header's round trip: every type fills a block that checks clean, and one changed
  * byte is found at its interval's offset. */
 #include "config.h"
 
@@ -27,6 +27,9 @@ static void test_crcs(void **state)
 	assert_int_equal(cksum_crc32c("123456789", 9), ~0xE3069283u);
 	assert_int_equal(cksum_crc32(("123456789"), 9), ~0x765E7680u);
 	assert_true(cksum_crc64("123456789", 9) == 0xe9c6d914c4b8d9caULL);
+	/* CRC-16/ARC and CRC-7/MMC as catalogued, whole. */
+	assert_int_equal(cksum_crc16("123456789", 9), 0xBB3D);
+	assert_int_equal(cksum_crc7("123456789", 9), 0x75);
 	/* The table and the SSE4.2 paths agree on odd lengths and offsets. */
 	unsigned char buf[300];
 	for (size_t i = 0; i < sizeof(buf); i++)
@@ -46,7 +49,10 @@ static void test_crcs(void **state)
 
 static void test_digests(void **state)
 {
-	uint8_t md5[16], sha1[20];
+	uint8_t md5[16], sha1[20], sha3[32];
+	static const uint8_t sha3_256_abc[32] = {
+		0x3a, 0x98, 0x5d, 0xa7, 0x4f, 0xe2, 0x25, 0xb2, 0x04, 0x5c, 0x17, 0x2d, 0x6b, 0xd3, 0x90, 0xbd,
+		0x85, 0x5f, 0x08, 0x6e, 0x3e, 0x9d, 0x52, 0x5b, 0x46, 0xbf, 0xe2, 0x45, 0x11, 0x43, 0x15, 0x32 };
 	static const uint8_t md5_abc[16] = { 0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2, 0x4f, 0xb0,
 					     0xd6, 0x96, 0x3f, 0x7d, 0x28, 0xe1, 0x7f, 0x72 };
 	/* a9993e36 4706816a ba3e2571 7850c26c 9cd0d89d, each word in host
@@ -61,6 +67,8 @@ static void test_digests(void **state)
 	assert_memory_equal(md5, md5_abc, 16);
 	assert_true(cksum_sha1("abc", 3, sha1));
 	assert_memory_equal(sha1, sha1_abc, 20);
+	assert_true(cksum_sha3("abc", 3, 256, sha3));
+	assert_memory_equal(sha3, sha3_256_abc, 32);
 }
 
 static void test_sha512_is_a_copy(void **state)
@@ -96,6 +104,15 @@ static void test_patterns(void **state)
 	assert_int_equal(pattern_parse("0", out, sizeof(out)), 1);
 	assert_int_equal(out[0], 0);
 	assert_int_equal(pattern_parse("%o", out, sizeof(out)), -2);
+	/* verify_pattern's %o: 8 bytes for the offset, little endian. */
+	struct pattern_stamps at;
+	assert_int_equal(pattern_parse_stamps("\"ab\"%o0xff%o", out, sizeof(out), &at), 19);
+	assert_int_equal(at.n, 2);
+	assert_int_equal(at.at[0], 2);
+	assert_int_equal(at.at[1], 11);
+	pattern_stamp(out, &at, 0x0102030405060708ULL);
+	assert_memory_equal(out, "ab\x08\x07\x06\x05\x04\x03\x02\x01\xff\x08", 12);
+	assert_int_equal(pattern_parse_stamps("%o%o%o%o%o%o%o%o%o", out, sizeof(out), &at), -1);
 	assert_int_equal(pattern_parse("xyz", out, sizeof(out)), -1);
 	assert_int_equal(pattern_parse("\"open", out, sizeof(out)), -1);
 	assert_int_equal(pattern_parse("", out, sizeof(out)), -1);
@@ -104,14 +121,17 @@ static void test_patterns(void **state)
 static void test_header_round_trip(void **state)
 {
 	static const int types[] = { VT_MD5, VT_CRC64, VT_CRC32, VT_CRC32C, VT_SHA256, VT_SHA512,
-				     VT_XXHASH, VT_SHA1, VT_META, VT_PATTERN, VT_PATTERN_NO_HDR };
+				     VT_XXHASH, VT_SHA1, VT_META, VT_PATTERN, VT_PATTERN_NO_HDR,
+				     VT_CRC16, VT_CRC7, VT_SHA3_224, VT_SHA3_256, VT_SHA3_384,
+				     VT_SHA3_512 };
 	unsigned char pat[] = { 0x5a, 0x17, 0xc0 };
 	uint8_t *buf = malloc(8192);
 	(void)state;
 	assert_non_null(buf);
 	for (size_t k = 0; k < sizeof(types) / sizeof(types[0]); k++) {
 		int t = types[k];
-		if ((t == VT_MD5 || t == VT_SHA1 || t == VT_SHA256) && !cksum_have(CKSUM_LIB_NETTLE))
+		if ((t == VT_MD5 || t == VT_SHA1 || t == VT_SHA256 || (t >= VT_SHA3_224 && t <= VT_SHA3_512)) &&
+		    !cksum_have(CKSUM_LIB_NETTLE))
 			continue;
 		if (t == VT_XXHASH && !cksum_have(CKSUM_LIB_XXHASH))
 			continue;
