@@ -83,7 +83,8 @@ struct job_thread {
 const char *engine_names_built(void);
 
 /* Before the run: 0 if the job's engine is built in and the kernel lets it
- * run, else 1 with one line in err naming the engine and the reason. */
+ * run, else an exit status with one line in err naming the engine or the
+ * options and the reason (2 where the options are bad input). */
 int engine_check(const struct job_spec *spec, char *err, size_t errlen);
 
 /* Runs one job thread to its end (the pthread start routine). */
