@@ -357,6 +357,8 @@ const struct job_option job_options[] = {
 	  .help = N_("file for each I/O: roundrobin (blktop's way); sequential, random and the rest are accepted, each file getting the same bytes") },
 	{ .name = "create_on_open", .type = OPT_BOOL, FIELD(create_on_open), .max = 1, .def = "0",
 	  .help = N_("accepted for fio: files are made before the job starts (the bytes are the same)") },
+	{ .name = "create_only", .type = OPT_BOOL, FIELD(create_only), .max = 1, .def = "0",
+	  .help = N_("only lay out the job's files: the job does no I/O (its report is empty)") },
 	{ .name = "unlink", .type = OPT_BOOL, FIELD(unlink), .max = 1, .def = "0",
 	  .help = N_("delete the job's files when it ends (only files blktop laid out, unless --force)") },
 	{ .name = "unlink_each_loop", .type = OPT_BOOL, FIELD(unlink_each_loop), .max = 1,

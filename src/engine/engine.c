@@ -654,6 +654,9 @@ void *job_thread_main(void *arg)
 				 t->spec->name, name, ls.why[0] ? ls.why : strerror(-r));
 			stop_on_error(t, -r, "engine setup failed");
 		}
+	} else if (t->spec->create_only) {
+		/* fio's create_only: the files were laid out before the run
+		 * (target.c); the job ends without an I/O. */
 	} else {
 		/* startdelay: the job starts this long after the run. */
 		if (t->spec->startdelay_ms) {

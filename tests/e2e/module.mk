@@ -21,6 +21,9 @@ dist_check_SCRIPTS += tests/e2e/faults.sh
 # decides it, on a FUSE file failing with a chosen errno.
 TESTS += tests/e2e/fio_errors.sh
 dist_check_SCRIPTS += tests/e2e/fio_errors.sh
+# create_only=1 lays files out and does no I/O, as fio.
+TESTS += tests/e2e/fio_create_only.sh
+dist_check_SCRIPTS += tests/e2e/fio_create_only.sh
 # BLKTOP_SYSROOT cannot make a real disk look empty: every write is refused
 # while it is set.
 TESTS += tests/e2e/sysroot_gate.sh
