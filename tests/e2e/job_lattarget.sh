@@ -78,6 +78,18 @@ if both "1us, 100%" --latency_target=1us --latency_window=100ms --runtime=2 --ti
 		fail "1us/100%: blktop error $(key blk error) exit $brc, fio exit $frc"
 	f=$(grep -o 'func=[^,]*' "$WORK/fio.out") b=$(grep -o 'func=[^,]*' "$WORK/blk.out")
 	[ -n "$f" ] && [ "$f" = "$b" ] && pass "1us/100%: $b as fio" || fail "1us/100%: blktop '$b', fio '$f'"
+	# fio's stderr line for the I/O that ended the job, its fields in
+	# fio's order; the latency and the offset are the machine's.
+	lat_line() {
+		grep 'exceeds specified max' "$1" |
+			sed -E 's/latency of [0-9]+ nsec/latency of N nsec/; s/ [0-9]+ ([0-9]+)$/ OFFSET \1/'
+	}
+	f=$(lat_line "$WORK/fio.err") b=$(lat_line "$WORK/blk.err")
+	[ -n "$f" ] && [ "$f" = "$b" ] && pass "1us/100%: stderr '$b' as fio" ||
+		fail "1us/100%: stderr line blktop '$b', fio '$f'"
+	grep -Eq '^fio: latency of [0-9]+ nsec exceeds specified max \(1000 nsec\): .* read [0-9]+ 4096$' \
+		"$WORK/blk.err" && pass "1us/100%: the line's numbers in place" ||
+		fail "1us/100%: no latency line of fio's form: $(head -c 300 "$WORK/blk.err")"
 fi
 
 # ---- every I/O within 10s: both double up to iodepth and end early ----
