@@ -94,11 +94,31 @@ static uint64_t hist_highest(const struct hist *h)
 	return 0;
 }
 
-/* One period's sample of bw or iops into the result; a section's bw
- * sample (each second) also makes its entry in the series and goes to
- * the hooks' sample. */
+/* fio takes a job's bw and iops samples from its helper thread while the
+ * job runs, never at its end: a period that ends once every thread has
+ * finished, or at or after the runtime (fio's sample times and runtime
+ * both count from the job's epoch; its job stops as the runtime ends,
+ * just before its helper wakes for that period), gives no sample. */
+static bool running_at(const struct monitor *m, uint64_t at)
+{
+	uint64_t into = at > m->epoch_ns ? at - m->epoch_ns : 0;
+	for (unsigned i = 0; i < m->nthreads; i++) {
+		const struct job_thread *t = m->threads[i];
+		if (__atomic_load_n(&t->finished, __ATOMIC_ACQUIRE))
+			continue;
+		if (!t->spec->runtime_ms || into < t->spec->runtime_ms * 1000000ULL)
+			return true;
+	}
+	return false;
+}
+
+/* One period's sample of bw or iops into the result (counted: fio's
+ * rule above, and only a direction that moved, as fio skips one with no
+ * bytes in the period), in fio's integer arithmetic: KiB/s or IO/s over
+ * the whole milliseconds since the last sample. A section's bw sample
+ * also makes its entry in the series and goes to the hooks' sample. */
 static void sample(struct monitor *s, int kind, const struct monitor_snap *a,
-		   const struct monitor_snap *b, const struct run_hooks *hooks)
+		   const struct monitor_snap *b, const struct run_hooks *hooks, bool counted)
 {
 	double secs = (double)(b->t_ns - a->t_ns) / 1e9;
 	struct sample smp;
@@ -118,10 +138,13 @@ static void sample(struct monitor *s, int kind, const struct monitor_snap *a,
 			continue;
 		double iops = (double)(b->ios[d] - a->ios[d]) / secs;
 		double bw = (double)(b->bytes[d] - a->bytes[d]) / secs;
-		if (kind == MON_IOPS)
-			sample_stat_add(&s->res->iops_samples[d], iops);
-		else
-			sample_stat_add(&s->res->bw_samples[d], bw / 1024.0);
+		uint64_t spent_ms = (b->t_ns - a->t_ns) / 1000000ULL;
+		uint64_t dios = b->ios[d] - a->ios[d], dbytes = b->bytes[d] - a->bytes[d];
+		if (counted && spent_ms && kind == MON_IOPS && dbytes)
+			sample_stat_add(&s->res->iops_samples[d], (double)(dios * 1000 / spent_ms));
+		else if (counted && spent_ms && kind == MON_BW && dbytes)
+			sample_stat_add(&s->res->bw_samples[d],
+					(double)(dbytes * 1000 / spent_ms / 1024));
 		/* The series and the views keep reads and writes. */
 		if (!s->series || kind != MON_BW || d == DIR_TRIM)
 			continue;
@@ -208,7 +231,7 @@ void monitor_update(struct monitor *m, uint64_t now, bool hook, const struct run
 	for (int k = 0; k < MON_KINDS; k++) {
 		if (now < m->next_ns[k])
 			continue;
-		sample(m, k, m->prev[k], m->cur, hooks);
+		sample(m, k, m->prev[k], m->cur, hooks, running_at(m, m->next_ns[k]));
 		*m->prev[k] = *m->cur;
 		while (m->next_ns[k] <= now)
 			m->next_ns[k] += m->period_ns[k];
