@@ -220,6 +220,46 @@ uint64_t monitor_next(const struct monitor *m)
 	return m->next_ns[MON_BW] < m->next_ns[MON_IOPS] ? m->next_ns[MON_BW] : m->next_ns[MON_IOPS];
 }
 
+/* The threads' stats_gen summed; busy while one of them is odd. */
+static unsigned stats_gen(const struct monitor *m, bool *busy)
+{
+	unsigned sum = 0;
+	*busy = false;
+	for (unsigned i = 0; i < m->nthreads; i++) {
+		unsigned g = __atomic_load_n(&m->threads[i]->stats_gen, __ATOMIC_ACQUIRE);
+		*busy = *busy || (g & 1);
+		sum += g;
+	}
+	return sum;
+}
+
+/* A thread zeroed its counts (latency_target settled, as fio resets its
+ * stats): the samples so far are dropped and the next ones count from
+ * the reset, with the counts' zero as their start, as fio's sample clock
+ * restarts there. */
+static void restart_samples(struct monitor *m, unsigned gen)
+{
+	uint64_t from = m->epoch_ns;
+	for (unsigned i = 0; i < m->nthreads; i++) {
+		uint64_t c = __atomic_load_n(&m->threads[i]->counted_from_ns, __ATOMIC_RELAXED);
+		if (c > from)
+			from = c;
+	}
+	m->stats_gen = gen;
+	m->epoch_ns = from;
+	for (int d = 0; d < DIR_ALL; d++) {
+		sample_stat_init(&m->res->bw_samples[d]);
+		sample_stat_init(&m->res->iops_samples[d]);
+	}
+	for (int k = 0; k < MON_KINDS; k++) {
+		memset(m->prev[k], 0, sizeof(*m->prev[k]));
+		m->prev[k]->t_ns = from;
+		m->next_ns[k] = from + m->period_ns[k];
+	}
+	memset(m->prev_hook, 0, sizeof(*m->prev_hook));
+	m->prev_hook->t_ns = from;
+}
+
 void monitor_update(struct monitor *m, uint64_t now, bool hook, const struct run_hooks *hooks)
 {
 	bool due = hook;
@@ -227,7 +267,20 @@ void monitor_update(struct monitor *m, uint64_t now, bool hook, const struct run
 		due = due || now >= m->next_ns[k];
 	if (!due)
 		return;
+	/* Counts read across a reset are neither before nor after it: read
+	 * again at the next turn. */
+	bool busy, busy2;
+	unsigned gen = stats_gen(m, &busy);
+	if (busy)
+		return;
 	snapshot(m, m->cur, now);
+	if (stats_gen(m, &busy2) != gen || busy2)
+		return;
+	if (gen != m->stats_gen) {
+		restart_samples(m, gen);
+		if (!hook && now < m->next_ns[MON_BW] && now < m->next_ns[MON_IOPS])
+			return;
+	}
 	for (int k = 0; k < MON_KINDS; k++) {
 		if (now < m->next_ns[k])
 			continue;

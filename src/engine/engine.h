@@ -53,6 +53,10 @@ struct job_thread {
 	int *go;                    /* set (atomic) when every thread is ready */
 	struct joblog *log;         /* fio's log files, NULL if none asked for */
 	int ready;                  /* set (atomic) by the thread after setup */
+	/* Bumped (release) before and after the thread zeroes its counts
+	 * (latency_target's settled depth, fio's stats reset): odd while it
+	 * does; the monitor starts its samples afresh when it changes. */
+	unsigned stats_gen;
 
 	/* Results: written by the thread; ios, bytes, the histograms and the
 	 * depth counters may be read by the monitor while it runs (relaxed

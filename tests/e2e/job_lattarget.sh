@@ -103,6 +103,34 @@ if both "10s" --latency_target=10s --latency_window=100ms --runtime=30 --time_ba
 		fail "10s: the job ran its whole runtime (${rt} ms)"
 fi
 
+# ---- the settled search's report: only its last window, as fio's ----
+# fio resets the job's statistics as the depth settles, so its report
+# covers the last window alone: 500 ms at 2000 IOPS (paced, so that the
+# counts do not depend on the machine). Tolerances: fio counts an I/O in
+# total_ios as it is issued and its last one or two are still in flight
+# as the job ends (fio's total_ios is its clat N + 1 here); the window
+# ends at a completion, a millisecond or so after 500 ms.
+if both "10s, reset" --latency_target=10s --latency_window=500ms --rate_iops=2000 --runtime=30 \
+	--time_based=1; then
+	same "10s/500ms reset" latency_depth error
+	for k in read.runtime job_runtime read.total_ios read.io_bytes read.clat_ns.N read.lat_ns.N; do
+		f=$(key fio "$k") b=$(key blk "$k")
+		slack=2
+		[ "$k" = read.io_bytes ] && slack=8192
+		awk -v a="$b" -v b="$f" -v s="$slack" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= b * 0.02 + s) }' &&
+			pass "10s/500ms reset: $k $b, fio $f" || fail "10s/500ms reset: $k blktop $b, fio $f"
+	done
+	b=$(key blk read.runtime)
+	[ "$b" -lt 900 ] && pass "10s/500ms reset: the report covers the last window (${b} ms)" ||
+		fail "10s/500ms reset: the report covers ${b} ms, more than the last window"
+	[ "$(key blk read.total_ios)" = "$(key blk read.clat_ns.N)" ] &&
+		pass "10s/500ms reset: total_ios is clat's N" ||
+		fail "10s/500ms reset: total_ios $(key blk read.total_ios), clat N $(key blk read.clat_ns.N)"
+	f=$(key fio read.bw_samples) b=$(key blk read.bw_samples)
+	[ "$b" -le 1 ] && [ "$f" -le 1 ] && pass "10s/500ms reset: bw_samples $b, fio $f (the window's)" ||
+		fail "10s/500ms reset: bw_samples blktop $b, fio $f"
+fi
+
 # ---- the normal report's latency line, as fio's for the same job ----
 line() { grep -o 'latency   : target=.*' "$1" | head -1; }
 fio --name=x --filename="$dev" --rw=randread --bs=4k --direct=1 --ioengine=libaio --iodepth=8 \
