@@ -260,6 +260,29 @@ static void restart_samples(struct monitor *m, unsigned gen)
 	m->prev_hook->t_ns = from;
 }
 
+/* fio's sample clock starts with each job's own epoch: a thread that
+ * began late (a busy machine, startdelay) moved its ramp's end, and the
+ * samples start there, from the counts' zero (none were counted
+ * before). Once, at the first sample due. */
+static bool follow_thread_start(struct monitor *m, uint64_t now)
+{
+	m->epoch_set = true;
+	uint64_t from = UINT64_MAX;
+	for (unsigned i = 0; i < m->nthreads; i++) {
+		uint64_t e = __atomic_load_n(&m->threads[i]->ramp_end_ns, __ATOMIC_RELAXED);
+		if (e < from)
+			from = e;
+	}
+	if (from == UINT64_MAX || from <= m->epoch_ns || from >= now)
+		return false;
+	m->epoch_ns = from;
+	for (int k = 0; k < MON_KINDS; k++) {
+		m->prev[k]->t_ns = from;
+		m->next_ns[k] = from + m->period_ns[k];
+	}
+	return true;
+}
+
 void monitor_update(struct monitor *m, uint64_t now, bool hook, const struct run_hooks *hooks)
 {
 	bool due = hook;
@@ -275,6 +298,10 @@ void monitor_update(struct monitor *m, uint64_t now, bool hook, const struct run
 		return;
 	snapshot(m, m->cur, now);
 	if (stats_gen(m, &busy2) != gen || busy2)
+		return;
+	if (!m->epoch_set && !gen && (now >= m->next_ns[MON_BW] || now >= m->next_ns[MON_IOPS]) &&
+	    follow_thread_start(m, now) && !hook && now < m->next_ns[MON_BW] &&
+	    now < m->next_ns[MON_IOPS])
 		return;
 	if (gen != m->stats_gen) {
 		restart_samples(m, gen);

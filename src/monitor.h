@@ -43,6 +43,7 @@ struct monitor {
 	struct hist *tick_diff;       /* the second's histograms, per direction */
 	uint64_t nsamples;
 	unsigned stats_gen;           /* the threads' stats_gen, summed, as last seen */
+	bool epoch_set;               /* moved to the threads' own start */
 };
 
 /* A monitor of nthreads threads (any sections'), sampling bw and iops

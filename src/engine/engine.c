@@ -672,7 +672,8 @@ void *job_thread_main(void *arg)
 		 * startdelay) still runs its whole ramp and runtime. */
 		uint64_t late = now_ns() - t->start_ns;
 		if (late > 0) {
-			t->ramp_end_ns += late;
+			/* The monitor reads it to start its samples here. */
+			__atomic_store_n(&t->ramp_end_ns, t->ramp_end_ns + late, __ATOMIC_RELAXED);
 			if (t->deadline_ns)
 				__atomic_store_n(&t->deadline_ns, t->deadline_ns + late,
 						 __ATOMIC_RELAXED);
