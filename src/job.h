@@ -113,6 +113,7 @@ struct job_spec {
 	unsigned long long openfiles;
 	char file_service_type[32];
 	bool create_on_open;
+	bool create_only;                /* lay the files out, do no I/O */
 	bool unlink;
 	bool unlink_each_loop;
 	bool overwrite;

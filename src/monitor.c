@@ -94,11 +94,31 @@ static uint64_t hist_highest(const struct hist *h)
 	return 0;
 }
 
-/* One period's sample of bw or iops into the result; a section's bw
- * sample (each second) also makes its entry in the series and goes to
- * the hooks' sample. */
+/* fio takes a job's bw and iops samples from its helper thread while the
+ * job runs, never at its end: a period that ends once every thread has
+ * finished, or at or after the runtime (fio's sample times and runtime
+ * both count from the job's epoch; its job stops as the runtime ends,
+ * just before its helper wakes for that period), gives no sample. */
+static bool running_at(const struct monitor *m, uint64_t at)
+{
+	uint64_t into = at > m->epoch_ns ? at - m->epoch_ns : 0;
+	for (unsigned i = 0; i < m->nthreads; i++) {
+		const struct job_thread *t = m->threads[i];
+		if (__atomic_load_n(&t->finished, __ATOMIC_ACQUIRE))
+			continue;
+		if (!t->spec->runtime_ms || into < t->spec->runtime_ms * 1000000ULL)
+			return true;
+	}
+	return false;
+}
+
+/* One period's sample of bw or iops into the result (counted: fio's
+ * rule above, and only a direction that moved, as fio skips one with no
+ * bytes in the period), in fio's integer arithmetic: KiB/s or IO/s over
+ * the whole milliseconds since the last sample. A section's bw sample
+ * also makes its entry in the series and goes to the hooks' sample. */
 static void sample(struct monitor *s, int kind, const struct monitor_snap *a,
-		   const struct monitor_snap *b, const struct run_hooks *hooks)
+		   const struct monitor_snap *b, const struct run_hooks *hooks, bool counted)
 {
 	double secs = (double)(b->t_ns - a->t_ns) / 1e9;
 	struct sample smp;
@@ -118,10 +138,13 @@ static void sample(struct monitor *s, int kind, const struct monitor_snap *a,
 			continue;
 		double iops = (double)(b->ios[d] - a->ios[d]) / secs;
 		double bw = (double)(b->bytes[d] - a->bytes[d]) / secs;
-		if (kind == MON_IOPS)
-			sample_stat_add(&s->res->iops_samples[d], iops);
-		else
-			sample_stat_add(&s->res->bw_samples[d], bw / 1024.0);
+		uint64_t spent_ms = (b->t_ns - a->t_ns) / 1000000ULL;
+		uint64_t dios = b->ios[d] - a->ios[d], dbytes = b->bytes[d] - a->bytes[d];
+		if (counted && spent_ms && kind == MON_IOPS && dbytes)
+			sample_stat_add(&s->res->iops_samples[d], (double)(dios * 1000 / spent_ms));
+		else if (counted && spent_ms && kind == MON_BW && dbytes)
+			sample_stat_add(&s->res->bw_samples[d],
+					(double)(dbytes * 1000 / spent_ms / 1024));
 		/* The series and the views keep reads and writes. */
 		if (!s->series || kind != MON_BW || d == DIR_TRIM)
 			continue;
@@ -197,6 +220,69 @@ uint64_t monitor_next(const struct monitor *m)
 	return m->next_ns[MON_BW] < m->next_ns[MON_IOPS] ? m->next_ns[MON_BW] : m->next_ns[MON_IOPS];
 }
 
+/* The threads' stats_gen summed; busy while one of them is odd. */
+static unsigned stats_gen(const struct monitor *m, bool *busy)
+{
+	unsigned sum = 0;
+	*busy = false;
+	for (unsigned i = 0; i < m->nthreads; i++) {
+		unsigned g = __atomic_load_n(&m->threads[i]->stats_gen, __ATOMIC_ACQUIRE);
+		*busy = *busy || (g & 1);
+		sum += g;
+	}
+	return sum;
+}
+
+/* A thread zeroed its counts (latency_target settled, as fio resets its
+ * stats): the samples so far are dropped and the next ones count from
+ * the reset, with the counts' zero as their start, as fio's sample clock
+ * restarts there. */
+static void restart_samples(struct monitor *m, unsigned gen)
+{
+	uint64_t from = m->epoch_ns;
+	for (unsigned i = 0; i < m->nthreads; i++) {
+		uint64_t c = __atomic_load_n(&m->threads[i]->counted_from_ns, __ATOMIC_RELAXED);
+		if (c > from)
+			from = c;
+	}
+	m->stats_gen = gen;
+	m->epoch_ns = from;
+	for (int d = 0; d < DIR_ALL; d++) {
+		sample_stat_init(&m->res->bw_samples[d]);
+		sample_stat_init(&m->res->iops_samples[d]);
+	}
+	for (int k = 0; k < MON_KINDS; k++) {
+		memset(m->prev[k], 0, sizeof(*m->prev[k]));
+		m->prev[k]->t_ns = from;
+		m->next_ns[k] = from + m->period_ns[k];
+	}
+	memset(m->prev_hook, 0, sizeof(*m->prev_hook));
+	m->prev_hook->t_ns = from;
+}
+
+/* fio's sample clock starts with each job's own epoch: a thread that
+ * began late (a busy machine, startdelay) moved its ramp's end, and the
+ * samples start there, from the counts' zero (none were counted
+ * before). Once, at the first sample due. */
+static bool follow_thread_start(struct monitor *m, uint64_t now)
+{
+	m->epoch_set = true;
+	uint64_t from = UINT64_MAX;
+	for (unsigned i = 0; i < m->nthreads; i++) {
+		uint64_t e = __atomic_load_n(&m->threads[i]->ramp_end_ns, __ATOMIC_RELAXED);
+		if (e < from)
+			from = e;
+	}
+	if (from == UINT64_MAX || from <= m->epoch_ns || from >= now)
+		return false;
+	m->epoch_ns = from;
+	for (int k = 0; k < MON_KINDS; k++) {
+		m->prev[k]->t_ns = from;
+		m->next_ns[k] = from + m->period_ns[k];
+	}
+	return true;
+}
+
 void monitor_update(struct monitor *m, uint64_t now, bool hook, const struct run_hooks *hooks)
 {
 	bool due = hook;
@@ -204,11 +290,28 @@ void monitor_update(struct monitor *m, uint64_t now, bool hook, const struct run
 		due = due || now >= m->next_ns[k];
 	if (!due)
 		return;
+	/* Counts read across a reset are neither before nor after it: read
+	 * again at the next turn. */
+	bool busy, busy2;
+	unsigned gen = stats_gen(m, &busy);
+	if (busy)
+		return;
 	snapshot(m, m->cur, now);
+	if (stats_gen(m, &busy2) != gen || busy2)
+		return;
+	if (!m->epoch_set && !gen && (now >= m->next_ns[MON_BW] || now >= m->next_ns[MON_IOPS]) &&
+	    follow_thread_start(m, now) && !hook && now < m->next_ns[MON_BW] &&
+	    now < m->next_ns[MON_IOPS])
+		return;
+	if (gen != m->stats_gen) {
+		restart_samples(m, gen);
+		if (!hook && now < m->next_ns[MON_BW] && now < m->next_ns[MON_IOPS])
+			return;
+	}
 	for (int k = 0; k < MON_KINDS; k++) {
 		if (now < m->next_ns[k])
 			continue;
-		sample(m, k, m->prev[k], m->cur, hooks);
+		sample(m, k, m->prev[k], m->cur, hooks, running_at(m, m->next_ns[k]));
 		*m->prev[k] = *m->cur;
 		while (m->next_ns[k] <= now)
 			m->next_ns[k] += m->period_ns[k];

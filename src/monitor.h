@@ -42,6 +42,8 @@ struct monitor {
 	struct monitor_snap *prev[MON_KINDS], *prev_hook, *cur;
 	struct hist *tick_diff;       /* the second's histograms, per direction */
 	uint64_t nsamples;
+	unsigned stats_gen;           /* the threads' stats_gen, summed, as last seen */
+	bool epoch_set;               /* moved to the threads' own start */
 };
 
 /* A monitor of nthreads threads (any sections'), sampling bw and iops

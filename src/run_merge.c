@@ -37,6 +37,7 @@ void run_collect(struct group_result *g, const struct job_thread *const *threads
 			dst->ios += src->ios;
 			dst->bytes += src->bytes;
 			dst->errors += src->errors;
+			dst->failed += src->failed;
 			if (!dst->first_error) {
 				dst->first_error = src->first_error;
 				dst->first_error_offset = src->first_error_offset;

@@ -16,6 +16,7 @@
 #include "engine/verify_hdr.h"
 #include "i18n.h"
 #include "options.h"
+#include "util/status.h"
 
 static void fill_tail(const struct buf_fill *bf, unsigned char *b, size_t len)
 {
@@ -33,17 +34,17 @@ int buf_fill_check(const struct job_spec *spec, char *err, size_t errlen)
 	/* fio's three refusals of a working set. */
 	if (!job_option_given(spec, "size")) {
 		snprintf(err, errlen, _("%s: dedupe_mode=working_set needs size"), spec->name);
-		return 1;
+		return BLKTOP_USAGE;
 	}
 	if (spec->nrfiles > 1 || strchr(spec->filename, ':')) {
 		snprintf(err, errlen, _("%s: dedupe_mode=working_set works on one file per job"), spec->name);
-		return 1;
+		return BLKTOP_USAGE;
 	}
 	if (spec->dedupe_working_set_percentage + spec->dedupe_percentage > 100) {
 		snprintf(err, errlen,
 			 _("%s: dedupe_percentage=%llu with dedupe_working_set_percentage=%llu: more than 100 together"),
 			 spec->name, spec->dedupe_percentage, spec->dedupe_working_set_percentage);
-		return 1;
+		return BLKTOP_USAGE;
 	}
 	return 0;
 }

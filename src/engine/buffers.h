@@ -38,7 +38,8 @@ struct buf_fill {
 	unsigned char pat[PATTERN_MAX];
 };
 
-/* Options that cannot go together (fio's refusals): 1 with one line. */
+/* Options that cannot go together (fio's refusals): BLKTOP_USAGE (bad
+ * input, exit 2) with one line. */
 int buf_fill_check(const struct job_spec *spec, char *err, size_t errlen);
 
 /* Resolves the options as fio does (compress and dedupe set refill,

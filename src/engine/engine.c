@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/fio_lines.h"
 #include "engine/loop.h"
 #include "engine/trim.h"
 #include "engine/ops.h"
@@ -161,19 +162,6 @@ static void set_io_error(struct job_thread *t, const struct io_unit *io, int err
 	stop_on_error(t, err, "I/O error");
 }
 
-/* error_dump: a failed I/O that the policy lets pass still gets its line
- * (one write(2), no stdio lock in the job thread). */
-static void dump_io_error(const struct job_thread *t, const struct io_unit *io, int err)
-{
-	char line[512];
-	int n = snprintf(line, sizeof(line),
-			 io->dir == DIR_READ ? _("blktop: %s: read at offset %llu failed: %s (ignored)\n")
-					     : _("blktop: %s: write at offset %llu failed: %s (ignored)\n"),
-			 file_path(t, io->fd), (unsigned long long)io->offset, strerror(err));
-	if (n > 0 && write(STDERR_FILENO, line, (size_t)n < sizeof(line) ? (size_t)n : sizeof(line) - 1) < 0)
-		return;
-}
-
 static bool may_issue(struct loop_state *ls, uint64_t now)
 {
 	struct job_thread *t = ls->t;
@@ -202,6 +190,13 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		/* A short transfer is an error too (fio counts it as EIO). */
 		int err = io->result < 0 ? (int)-io->result : EIO;
 		ls->err_streak++;
+		/* fio counts an issued I/O in total_ios whatever its end, and
+		 * an asynchronous one's submit latency as it went out. */
+		if (ls->counting || t_end >= t->ramp_end_ns) {
+			stat_add(&d->failed, 1);
+			if (!ls->refused && !ls->eng.ops->synchronous && io->dir != DIR_TRIM)
+				lat_add(&d->slat, io->t_submit - io->t_start);
+		}
 		/* fio's rule: only the errnos continue_on_error's kind lets
 		 * pass are counted (fio's total_err) and go on; any other
 		 * ends the job. fio counts that one too when its kind is
@@ -209,8 +204,11 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		 * engine (its break_on_this_error), not when an asynchronous
 		 * completion brings it. */
 		bool ignored = job_error_ignored(t->spec, io->dir, err);
-		if (ignored && t->spec->error_dump)
-			dump_io_error(t, io, err);
+		/* fio's line for each failed I/O that ends the job (every
+		 * one in flight then too), and with error_dump for the
+		 * ignored ones. */
+		if (!ignored || t->spec->error_dump)
+			fio_line_io_error(file_path(t, io->fd), io->dir, io->offset, io->len, err);
 		/* A trim fails inside submit on every engine (trim.c). */
 		if (ignored || ((ls->refused || ls->eng.ops->synchronous || io->dir == DIR_TRIM) &&
 				job_error_covered(t->spec, io->dir, err))) {
@@ -249,8 +247,11 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	lat_add(&d->slat, slat);
 	lat_add(&d->clat, clat);
 	lat_add(&d->lat, slat + clat);
-	if (slat + clat > ls->lat_limit_ns && lattarget_over(ls) && !t->error)
+	if (slat + clat > ls->lat_limit_ns && lattarget_over(ls) && !t->error) {
+		fio_line_latency(slat + clat, ls->lat_limit_ns, file_path(t, io->fd), io->dir,
+				 io->offset, io->len);
 		stop_on_error(t, ETIMEDOUT, "max latency exceeded");
+	}
 	stat_add(&d->bytes, io->len);
 	stat_add(&d->ios, 1);
 	if (t->log)
@@ -657,6 +658,9 @@ void *job_thread_main(void *arg)
 				 t->spec->name, name, ls.why[0] ? ls.why : strerror(-r));
 			stop_on_error(t, -r, "engine setup failed");
 		}
+	} else if (t->spec->create_only) {
+		/* fio's create_only: the files were laid out before the run
+		 * (target.c); the job ends without an I/O. */
 	} else {
 		/* startdelay: the job starts this long after the run. */
 		if (t->spec->startdelay_ms) {
@@ -671,7 +675,8 @@ void *job_thread_main(void *arg)
 		 * startdelay) still runs its whole ramp and runtime. */
 		uint64_t late = now_ns() - t->start_ns;
 		if (late > 0) {
-			t->ramp_end_ns += late;
+			/* The monitor reads it to start its samples here. */
+			__atomic_store_n(&t->ramp_end_ns, t->ramp_end_ns + late, __ATOMIC_RELAXED);
 			if (t->deadline_ns)
 				__atomic_store_n(&t->deadline_ns, t->deadline_ns + late,
 						 __ATOMIC_RELAXED);

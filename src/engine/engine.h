@@ -53,6 +53,10 @@ struct job_thread {
 	int *go;                    /* set (atomic) when every thread is ready */
 	struct joblog *log;         /* fio's log files, NULL if none asked for */
 	int ready;                  /* set (atomic) by the thread after setup */
+	/* Bumped (release) before and after the thread zeroes its counts
+	 * (latency_target's settled depth, fio's stats reset): odd while it
+	 * does; the monitor starts its samples afresh when it changes. */
+	unsigned stats_gen;
 
 	/* Results: written by the thread; ios, bytes, the histograms and the
 	 * depth counters may be read by the monitor while it runs (relaxed
@@ -83,7 +87,8 @@ struct job_thread {
 const char *engine_names_built(void);
 
 /* Before the run: 0 if the job's engine is built in and the kernel lets it
- * run, else 1 with one line in err naming the engine and the reason. */
+ * run, else an exit status with one line in err naming the engine or the
+ * options and the reason (2 where the options are bad input). */
 int engine_check(const struct job_spec *spec, char *err, size_t errlen);
 
 /* Runs one job thread to its end (the pthread start routine). */

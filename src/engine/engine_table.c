@@ -59,9 +59,17 @@ int engine_check(const struct job_spec *spec, char *err, size_t errlen)
 		snprintf(why, sizeof(why), _("not built into this blktop (see --version)"));
 	else if (ops->probe)
 		r = ops->probe(spec, why, sizeof(why));
-	if (ops && !r)
-		return next_io_check(spec, err, errlen) || verify_check(spec, err, errlen) ||
-		       pacing_check(spec, err, errlen) || buf_fill_check(spec, err, errlen);
+	/* Each check's own status is kept: a refusal of bad input is 2. */
+	if (ops && !r) {
+		int st = next_io_check(spec, err, errlen);
+		if (!st)
+			st = verify_check(spec, err, errlen);
+		if (!st)
+			st = pacing_check(spec, err, errlen);
+		if (!st)
+			st = buf_fill_check(spec, err, errlen);
+		return st;
+	}
 	job_option_format(spec, job_option_find("ioengine"), name, sizeof(name));
 	snprintf(err, errlen, _("%s: ioengine=%s: %s"), spec->name, name,
 		 why[0] ? why : strerror(-r));

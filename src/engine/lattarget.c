@@ -5,9 +5,15 @@
  * succeed and bisects between the last good and bad depths once one fails;
  * a completion over the target with a 100% percentile ramps down at once.
  * Without latency_run the job ends once the depth has settled and run one
- * more window. Called once per window from the loop, not per I/O. */
+ * more window, and its report covers only that window: fio resets the
+ * job's statistics (counts, latencies, depths, CPU, runtime and its
+ * samples) as the depth settles. Called once per window from the loop,
+ * not per I/O. */
 #include "config.h"
 #include "engine/lattarget.h"
+
+#include <string.h>
+#include <sys/resource.h>
 
 #include "engine/loop.h"
 #include "util/clock.h"
@@ -85,6 +91,37 @@ bool lattarget_over(struct loop_state *ls)
 	return false;
 }
 
+/* fio's reset as the depth settles (its reset_all_stats and
+ * reset_io_stats): what the report counts starts again from now, and so
+ * does the runtime (fio's epoch moves). Errors counted so far stay, as
+ * fio's total_err does. The monitor sees stats_gen odd meanwhile and
+ * starts its samples again from counted_from_ns. */
+static void reset_stats(struct loop_state *ls, uint64_t now)
+{
+	struct job_thread *t = ls->t;
+	__atomic_add_fetch(&t->stats_gen, 1, __ATOMIC_ACQ_REL);
+	for (int d = 0; d < DIR_ALL; d++) {
+		struct dir_stats *ds = &t->dir[d];
+		__atomic_store_n(&ds->ios, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&ds->bytes, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&ds->failed, 0, __ATOMIC_RELAXED);
+		lat_init(&ds->slat);
+		lat_init(&ds->clat);
+		lat_init(&ds->lat);
+	}
+	memset(ls->depth_levels, 0, sizeof(ls->depth_levels));
+	memset(ls->submit_dist, 0, sizeof(ls->submit_dist));
+	memset(ls->complete_dist, 0, sizeof(ls->complete_dist));
+	__atomic_store_n(&t->submit_calls, 0, __ATOMIC_RELAXED);
+	t->reap_calls = 0;
+	getrusage(RUSAGE_THREAD, &t->ru_start);
+	if (t->deadline_ns)
+		__atomic_store_n(&t->deadline_ns, now + t->spec->runtime_ms * 1000000ULL,
+				 __ATOMIC_RELAXED);
+	__atomic_store_n(&t->counted_from_ns, now, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&t->stats_gen, 1, __ATOMIC_ACQ_REL);
+}
+
 static void ramp_up(struct loop_state *ls, uint64_t now)
 {
 	struct lat_search *l = &ls->lat;
@@ -108,6 +145,7 @@ static void ramp_up(struct loop_state *ls, uint64_t now)
 		loop_quiesce(ls);
 		l->end_run = true;
 		now = now_ns();
+		reset_stats(ls, now);
 	}
 	new_cycle(ls, now);
 }

@@ -19,6 +19,7 @@
 #include "i18n.h"
 #include "options.h"
 #include "util/clock.h"
+#include "util/status.h"
 
 #define NS_PER_US 1000ULL
 #define NS_PER_S 1000000000ULL
@@ -43,7 +44,7 @@ int pacing_check(const struct job_spec *s, char *err, size_t errlen)
 	if ((rate && iops) || (rmin && imin)) {
 		snprintf(err, errlen, _("%s: %s: rate and rate_iops (and their _min) cannot go together"),
 			 s->name, rate && iops ? "rate, rate_iops" : "rate_min, rate_iops_min");
-		return 1;
+		return BLKTOP_USAGE;
 	}
 	for (int d = 0; d < DIR_COUNT; d++)
 		if ((s->rate[d] && s->rate[d] < s->rate_min[d]) ||
@@ -51,7 +52,7 @@ int pacing_check(const struct job_spec *s, char *err, size_t errlen)
 			snprintf(err, errlen, _("%s: the minimum rate of %s exceeds its rate (%s)"),
 				 s->name, d == DIR_READ ? _("reads") : _("writes"),
 				 s->rate[d] ? "rate_min > rate" : "rate_iops_min > rate_iops");
-			return 1;
+			return BLKTOP_USAGE;
 		}
 	return 0;
 }

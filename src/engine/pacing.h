@@ -41,8 +41,8 @@ struct pacing {
 	uint64_t chk_bytes[DIR_COUNT], chk_ios[DIR_COUNT], chk_ns[DIR_COUNT];
 };
 
-/* Options that cannot go together, as fio refuses them: 1 with one line
- * in err naming them. */
+/* Options that cannot go together, as fio refuses them: BLKTOP_USAGE (bad
+ * input, exit 2) with one line in err naming them. */
 int pacing_check(const struct job_spec *spec, char *err, size_t errlen);
 
 /* Whether the job paces at all (the loop's one test per I/O). */

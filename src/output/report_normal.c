@@ -315,8 +315,9 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 			depth[3], depth[4], depth[5], depth[6]);
 	}
 	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 short=0,0,0,0 "
-		"dropped=0,0,0,0\n", g->dir[DIR_READ].ios, g->dir[DIR_WRITE].ios,
-		g->dir[DIR_TRIM].ios);
+		"dropped=0,0,0,0\n", g->dir[DIR_READ].ios + g->dir[DIR_READ].failed,
+		g->dir[DIR_WRITE].ios + g->dir[DIR_WRITE].failed,
+		g->dir[DIR_TRIM].ios + g->dir[DIR_TRIM].failed);
 	/* fio prints the errors line only for a job that sets
 	 * continue_on_error, errors or not; a job ended by its error says so
 	 * in its err= instead. */

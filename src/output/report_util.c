@@ -108,7 +108,7 @@ void report_lat_summary(const struct lat_stat *s, struct lat_summary *out)
 bool report_dir_active(const struct group_result *g, int dir)
 {
 	const struct dir_stats *d = &g->dir[dir];
-	return d->ios || d->bytes || d->errors;
+	return d->ios || d->bytes || d->errors || d->failed;
 }
 
 void report_dir_rates(const struct group_result *g, int dir, struct dir_rates *out)
@@ -120,8 +120,10 @@ void report_dir_rates(const struct group_result *g, int dir, struct dir_rates *o
 		return;
 	/* bytes * 1000 / t without overflowing at petabytes */
 	out->bw_bytes = d->bytes / t * 1000 + d->bytes % t * 1000 / t;
-	out->iops_int = d->ios / t * 1000 + d->ios % t * 1000 / t;
-	out->iops = (double)d->ios * 1000.0 / (double)t;
+	/* fio's iops counts every I/O issued, failed ones too. */
+	const uint64_t ios = d->ios + d->failed;
+	out->iops_int = ios / t * 1000 + ios % t * 1000 / t;
+	out->iops = (double)ios * 1000.0 / (double)t;
 }
 
 size_t report_pct_list(const struct job_spec *spec, const double **pcts)

@@ -122,6 +122,9 @@ struct dir_stats {
 	uint64_t ios;
 	uint64_t bytes;
 	uint64_t errors;
+	/* I/Os issued that came back failed, counted or not in errors: fio
+	 * counts them in total_ios (issued, not completed) and so in iops. */
+	uint64_t failed;
 	int first_error;            /* errno of the first failed I/O, 0 if none */
 	uint64_t first_error_offset; /* where it was */
 	struct lat_stat slat, clat, lat;

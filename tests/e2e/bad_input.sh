@@ -52,6 +52,13 @@ expect_usage_error "no target" $run read
 expect_usage_error "cpus_allowed" $run read "$dev" --cpus_allowed=abc
 expect_usage_error "cpus_allowed" $run read "$dev" --cpus_allowed=4000
 expect_usage_error "ioengine" $run read "$dev" --ioengine=nosuch
+# Options that cannot go together are bad input too (engine_check's
+# refusals, as fio refuses them before a job starts).
+expect_usage_error "rate, rate_iops" $run randwrite "$dev" --rate=1m --rate_iops=100
+expect_usage_error "rate_min > rate" $run randwrite "$dev" --rate=1m --rate_min=2m
+expect_usage_error "rate_iops_min > rate_iops" $run randwrite "$dev" --rate_iops=10 --rate_iops_min=20
+expect_usage_error "dedupe_mode=working_set needs size" $run randwrite "$dev" \
+	--dedupe_percentage=50 --dedupe_mode=working_set
 
 # Nothing was written by any of them.
 [ "$(head -c 67108864 "$dev" | tr -d '\0' | wc -c)" = 0 ] && pass "device still all zeros" ||

@@ -7,8 +7,10 @@
 # blktop run the same job on a FUSE file whose server fails every I/O with
 # a chosen errno (fuse_disk fail MOUNTPOINT ERRNO), and the exit status,
 # the JSON's error, total_err and first_error, fio's text errors line and
-# err=, terse's error and closing total_err;first_error, and error_dump's
-# lines per failed I/O must be fio's.
+# err=, terse's error and closing total_err;first_error, total_ios (a
+# failed I/O counts, as issued), submit latencies and issued rwts, and
+# fio's stderr line per failed I/O (each one that ends the job, every one
+# with error_dump; libaio's in flight too) must be fio's, line for line.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 
 require_loop_root
@@ -37,15 +39,17 @@ JOB="--name=e --ioengine=psync --direct=1 --bs=4k --size=256k"
 # facts FILE: what fio's consumers read: exit status, the JSON's error,
 # total_err, first_error (0 when absent), the text's err= and errors line.
 facts() {
-	sed -n '/^{/,$p' "$1.json" | jq -r '.jobs[0] | "error=\(.error) total_err=\(.total_err // "-") first_error=\(.first_error // "-")"' |
+	sed -n '/^{/,$p' "$1.json" | jq -r '.jobs[0] | "error=\(.error) total_err=\(.total_err // "-") first_error=\(.first_error // "-") total_ios=\(.read.total_ios),\(.write.total_ios) io_bytes=\(.read.io_bytes),\(.write.io_bytes) slat_N=\(.read.slat_ns.N),\(.write.slat_ns.N)"' |
 		tr '\n' ' '
 	printf 'rc=%s ' "$(cat "$1.rc")"
 	grep -o 'err=[ 0-9]*' "$1.txt" | head -n 1 | tr -d ' \n'
 	printf ' '
 	grep -Eo 'errors +: total=[0-9]+, first_error=[0-9]+' "$1.txt" | tr -s ' ' | tr '\n' ' '
+	grep -Eo 'issued rwts: total=[0-9,]+' "$1.txt" | tr -d '\n'
+	printf ' '
 	# terse (v3): total_err;first_error close the line with continue_on_error.
 	printf 'terse=%s ' "$(grep '^3;' "$1.terse" | awk -F';' '{ print $5 "/" $(NF - 1) ";" $NF }')"
-	printf 'dumped=%s\n' "$(grep -c "${2:-^}" "$1.err")"
+	printf 'dumped=%s\n' "$(grep -c '^fio: io_u error' "$1.err")"
 }
 # both NAME RW ARGS...: the job under fio and under blktop, JSON and text.
 both() {
@@ -66,10 +70,15 @@ both() {
 	done
 	# blktop's exit status: 1 for a run that failed, as fio's.
 	cp "$WORK/$n.bt.rc.json" "$WORK/$n.bt.rc"
-	f=$(facts "$WORK/$n.fio" '^fio: io_u error')
-	b=$(facts "$WORK/$n.bt" ' failed: ')
+	f=$(facts "$WORK/$n.fio")
+	b=$(facts "$WORK/$n.bt")
 	[ "$f" = "$b" ] && pass "$n ($rw $*): as fio: $f" ||
 		fail "$n ($rw $*): fio: $f; blktop: $b"
+	# The lines themselves (libaio's completions may come in any order).
+	grep '^fio: io_u error' "$WORK/$n.fio.err" | sort >"$WORK/$n.fio.lines"
+	grep '^fio: io_u error' "$WORK/$n.bt.err" | sort >"$WORK/$n.bt.lines"
+	cmp -s "$WORK/$n.fio.lines" "$WORK/$n.bt.lines" ||
+		fail "$n: stderr lines differ: fio $(head -n 2 "$WORK/$n.fio.lines"); blktop $(head -n 2 "$WORK/$n.bt.lines")"
 }
 
 fuse_up 5 || skip "cannot mount a FUSE filesystem here"
@@ -81,6 +90,10 @@ both eio_none write
 both eio_not_listed write --ignore_error=,ENOSPC
 both eio_write_libaio write --continue_on_error=write --ioengine=libaio --iodepth=4
 both eio_dump write --continue_on_error=io --error_dump=1
+# A fatal error with four in flight: fio's line for each of them.
+both eio_libaio_fatal write --ioengine=libaio --iodepth=4
+both eio_libaio_read_fatal read --ioengine=libaio --iodepth=8
+both eio_libaio_dump write --continue_on_error=io --error_dump=1 --ioengine=libaio --iodepth=4
 fuse_up 28 || fail "second FUSE disk"
 both enospc_write write --continue_on_error=write
 both enospc_all write --continue_on_error=all

@@ -209,7 +209,7 @@ refused "buffer_pattern that is no pattern" 2 buffer_pattern --buffer_pattern=zz
 refused "buffer_pattern with fio's %o" 2 buffer_pattern --buffer_pattern=%o
 refused "buffer_compress_percentage=101" 2 buffer_compress_percentage --buffer_compress_percentage=101
 refused "dedupe_percentage=101" 2 dedupe_percentage --dedupe_percentage=101
-refused "dedupe working set over 100 %" 1 dedupe_working_set_percentage --dedupe_percentage=60 \
+refused "dedupe working set over 100 %" 2 dedupe_working_set_percentage --dedupe_percentage=60 \
 	--dedupe_mode=working_set --dedupe_working_set_percentage=50
 refused "dedupe_mode=other" 2 dedupe_mode --dedupe_mode=other
 finish

@@ -78,6 +78,18 @@ if both "1us, 100%" --latency_target=1us --latency_window=100ms --runtime=2 --ti
 		fail "1us/100%: blktop error $(key blk error) exit $brc, fio exit $frc"
 	f=$(grep -o 'func=[^,]*' "$WORK/fio.out") b=$(grep -o 'func=[^,]*' "$WORK/blk.out")
 	[ -n "$f" ] && [ "$f" = "$b" ] && pass "1us/100%: $b as fio" || fail "1us/100%: blktop '$b', fio '$f'"
+	# fio's stderr line for the I/O that ended the job, its fields in
+	# fio's order; the latency and the offset are the machine's.
+	lat_line() {
+		grep 'exceeds specified max' "$1" |
+			sed -E 's/latency of [0-9]+ nsec/latency of N nsec/; s/ [0-9]+ ([0-9]+)$/ OFFSET \1/'
+	}
+	f=$(lat_line "$WORK/fio.err") b=$(lat_line "$WORK/blk.err")
+	[ -n "$f" ] && [ "$f" = "$b" ] && pass "1us/100%: stderr '$b' as fio" ||
+		fail "1us/100%: stderr line blktop '$b', fio '$f'"
+	grep -Eq '^fio: latency of [0-9]+ nsec exceeds specified max \(1000 nsec\): .* read [0-9]+ 4096$' \
+		"$WORK/blk.err" && pass "1us/100%: the line's numbers in place" ||
+		fail "1us/100%: no latency line of fio's form: $(head -c 300 "$WORK/blk.err")"
 fi
 
 # ---- every I/O within 10s: both double up to iodepth and end early ----
@@ -89,6 +101,34 @@ if both "10s" --latency_target=10s --latency_window=100ms --runtime=30 --time_ba
 	rt=$(key blk job_runtime)
 	[ "$rt" -lt 25000 ] && pass "10s: the settled search ended the job (${rt} ms)" ||
 		fail "10s: the job ran its whole runtime (${rt} ms)"
+fi
+
+# ---- the settled search's report: only its last window, as fio's ----
+# fio resets the job's statistics as the depth settles, so its report
+# covers the last window alone: 500 ms at 2000 IOPS (paced, so that the
+# counts do not depend on the machine). Tolerances: fio counts an I/O in
+# total_ios as it is issued and its last one or two are still in flight
+# as the job ends (fio's total_ios is its clat N + 1 here); the window
+# ends at a completion, a millisecond or so after 500 ms.
+if both "10s, reset" --latency_target=10s --latency_window=500ms --rate_iops=2000 --runtime=30 \
+	--time_based=1; then
+	same "10s/500ms reset" latency_depth error
+	for k in read.runtime job_runtime read.total_ios read.io_bytes read.clat_ns.N read.lat_ns.N; do
+		f=$(key fio "$k") b=$(key blk "$k")
+		slack=2
+		[ "$k" = read.io_bytes ] && slack=8192
+		awk -v a="$b" -v b="$f" -v s="$slack" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= b * 0.02 + s) }' &&
+			pass "10s/500ms reset: $k $b, fio $f" || fail "10s/500ms reset: $k blktop $b, fio $f"
+	done
+	b=$(key blk read.runtime)
+	[ "$b" -lt 900 ] && pass "10s/500ms reset: the report covers the last window (${b} ms)" ||
+		fail "10s/500ms reset: the report covers ${b} ms, more than the last window"
+	[ "$(key blk read.total_ios)" = "$(key blk read.clat_ns.N)" ] &&
+		pass "10s/500ms reset: total_ios is clat's N" ||
+		fail "10s/500ms reset: total_ios $(key blk read.total_ios), clat N $(key blk read.clat_ns.N)"
+	f=$(key fio read.bw_samples) b=$(key blk read.bw_samples)
+	[ "$b" -le 1 ] && [ "$f" -le 1 ] && pass "10s/500ms reset: bw_samples $b, fio $f (the window's)" ||
+		fail "10s/500ms reset: bw_samples blktop $b, fio $f"
 fi
 
 # ---- the normal report's latency line, as fio's for the same job ----

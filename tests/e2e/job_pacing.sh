@@ -145,6 +145,6 @@ expect_exit() {
 expect_exit 2 thinktime --thinktime=soon
 expect_exit 2 rate_iops --rate_iops=1,x
 expect_exit 2 rate_process --rate_process=uniform
-expect_exit 1 rate_iops --rate=1m --rate_iops=10
-expect_exit 1 rate_min --rate=1m --rate_min=2m
+expect_exit 2 rate_iops --rate=1m --rate_iops=10
+expect_exit 2 rate_min --rate=1m --rate_min=2m
 finish

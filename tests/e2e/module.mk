@@ -21,6 +21,9 @@ dist_check_SCRIPTS += tests/e2e/faults.sh
 # decides it, on a FUSE file failing with a chosen errno.
 TESTS += tests/e2e/fio_errors.sh
 dist_check_SCRIPTS += tests/e2e/fio_errors.sh
+# create_only=1 lays files out and does no I/O, as fio.
+TESTS += tests/e2e/fio_create_only.sh
+dist_check_SCRIPTS += tests/e2e/fio_create_only.sh
 # BLKTOP_SYSROOT cannot make a real disk look empty: every write is refused
 # while it is set.
 TESTS += tests/e2e/sysroot_gate.sh
@@ -121,6 +124,9 @@ dist_check_SCRIPTS += tests/e2e/tsan.sh
 # fio's own on the same job, and read by fio's plotting scripts.
 TESTS += tests/e2e/fio_logs.sh
 dist_check_SCRIPTS += tests/e2e/fio_logs.sh
+# bw_samples, iops_samples and their min/max/mean as fio takes them.
+TESTS += tests/e2e/fio_samples.sh
+dist_check_SCRIPTS += tests/e2e/fio_samples.sh
 # The normal report against fio 3.33's text on the same jobs: the same
 # kinds of lines in the same order, blktop's blocks after its mark.
 TESTS += tests/e2e/fio_text.sh

@@ -182,11 +182,11 @@ static void test_check(void **state)
 	struct buf_fill bf = { 0 };
 	setup_with(&bf, (const char *const[]){ "dedupe_percentage", "60", "dedupe_mode", "working_set",
 					       "size", "1m", "dedupe_working_set_percentage", "50", NULL });
-	assert_int_equal(buf_fill_check(&job, err, sizeof(err)), 1);
+	assert_int_equal(buf_fill_check(&job, err, sizeof(err)), 2); /* BLKTOP_USAGE */
 	assert_non_null(strstr(err, "dedupe_working_set_percentage"));
 	setup_with(&bf, (const char *const[]){ "dedupe_percentage", "60", "dedupe_mode", "working_set",
 					       NULL });
-	assert_int_equal(buf_fill_check(&job, err, sizeof(err)), 1);
+	assert_int_equal(buf_fill_check(&job, err, sizeof(err)), 2); /* BLKTOP_USAGE */
 	assert_non_null(strstr(err, "size"));
 	setup_with(&bf, (const char *const[]){ "dedupe_percentage", "60", "dedupe_mode", "working_set",
 					       "size", "1m", NULL });

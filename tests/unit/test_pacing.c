@@ -65,7 +65,7 @@ static void per_direction(void **state)
 	assert_int_equal(j.rate[DIR_READ], 1 << 20);
 	assert_int_equal(j.rate[DIR_WRITE], 2 << 20);
 	char err[256];
-	assert_int_equal(pacing_check(&j, err, sizeof(err)), 1); /* rate with rate_iops */
+	assert_int_equal(pacing_check(&j, err, sizeof(err)), 2); /* rate with rate_iops: BLKTOP_USAGE */
 }
 
 static void thinktime_triggers(void **state)

@@ -1,0 +1,60 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# fio_create_only.sh - create_only=1 (fio's job option, given on the
+# command line as KDiskMark does before its runs, or in a job file) lays
+# the job's files out and does no I/O: compared with fio 3.33 on new files
+# (made, same size, same data kind) and on a scratch device (left as it
+# was), with the report's counts (all zero) and the exit status.
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+require_loop_root
+require_fio
+
+img=$(sparse_file disk 64M) || die "sparse file"
+dev=$(attach "$img") || die "attach"
+
+# A read job's new file is filled (fio lays out reads' files with data);
+# a write job's is made to size. Both exit 0 with empty reports.
+for rw in read write; do
+	fio --name=co --filename="$WORK/fio.$rw" --size=8m --rw="$rw" --create_only=1 \
+		--output-format=json >"$WORK/fio.$rw.json" 2>"$WORK/fio.$rw.err"
+	frc=$?
+	"$BLKTOP" --batch --name=co --filename="$WORK/bt.$rw" --size=8m --rw="$rw" --create_only=1 \
+		--output-format=json >"$WORK/bt.$rw.json" 2>"$WORK/bt.$rw.err"
+	brc=$?
+	[ "$brc" = "$frc" ] && pass "rw=$rw create_only=1: exit $brc as fio" ||
+		fail "rw=$rw create_only=1: exit fio $frc, blktop $brc: $(head -c 300 "$WORK/bt.$rw.err")"
+	fs=$(stat -c %s "$WORK/fio.$rw" 2>/dev/null || echo none)
+	bs=$(stat -c %s "$WORK/bt.$rw" 2>/dev/null || echo none)
+	[ "$bs" = "$fs" ] && pass "rw=$rw: the file laid out, $bs bytes as fio's" ||
+		fail "rw=$rw: file size fio $fs, blktop $bs"
+	# Filled with data or not: the allocated blocks say it on tmpfs.
+	fa=$(stat -c %b "$WORK/fio.$rw" 2>/dev/null)
+	ba=$(stat -c %b "$WORK/bt.$rw" 2>/dev/null)
+	[ "$((fa > 0))" = "$((ba > 0))" ] && pass "rw=$rw: blocks allocated as fio's (fio $fa, blktop $ba)" ||
+		fail "rw=$rw: blocks allocated fio $fa, blktop $ba"
+	q='[.jobs[0] | .error, (.read, .write | .total_ios, .io_bytes, .runtime, .bw_samples, .clat_ns.N)] | @csv'
+	f=$(jq -r "$q" "$WORK/fio.$rw.json")
+	b=$(jq -r "$q" "$WORK/bt.$rw.json")
+	[ -n "$f" ] && [ "$b" = "$f" ] && pass "rw=$rw: error, total_ios, io_bytes, runtime, samples, N: $b as fio" ||
+		fail "rw=$rw: report fio '$f', blktop '$b'"
+	[ "$(jq -r '.jobs[0]["job options"].create_only' "$WORK/bt.$rw.json")" = 1 ] &&
+		pass "rw=$rw: create_only listed in job options" || fail "rw=$rw: create_only not in job options"
+done
+
+# On a device: nothing written, neither by fio nor by blktop (a write job
+# that did run would leave its data).
+fio --name=co --filename="$dev" --rw=write --bs=64k --size=16m --create_only=1 \
+	--output-format=json >"$WORK/fio.dev.json" 2>"$WORK/fio.dev.err" || fail "fio on the device: exit $?"
+[ "$(head -c 16777216 "$dev" | tr -d '\0' | wc -c)" = 0 ] || skip "fio wrote with create_only=1: not the fio this compares with"
+printf '[co]\nfilename=%s\nrw=write\nbs=64k\nsize=16m\ncreate_only=1\n' "$dev" >"$WORK/co.fio"
+"$BLKTOP" --batch --force --job "$WORK/co.fio" --output-format=json >"$WORK/bt.dev.json" 2>"$WORK/bt.dev.err" ||
+	fail "blktop --job with create_only=1: exit $?: $(head -c 300 "$WORK/bt.dev.err")"
+[ "$(head -c 16777216 "$dev" | tr -d '\0' | wc -c)" = 0 ] && pass "job file: create_only=1 wrote nothing to the device, as fio" ||
+	fail "job file: create_only=1 wrote to the device"
+q='[.jobs[0] | .error, .write.total_ios, .write.io_bytes] | @csv'
+f=$(jq -r "$q" "$WORK/fio.dev.json")
+b=$(jq -r "$q" "$WORK/bt.dev.json")
+[ -n "$f" ] && [ "$b" = "$f" ] && pass "device: error, total_ios, io_bytes: $b as fio" ||
+	fail "device: fio '$f', blktop '$b'"
+
+finish
