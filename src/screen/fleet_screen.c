@@ -151,8 +151,11 @@ static void read_keys(struct fleet_ui *f)
 
 static void wait_once(struct fleet_ui *f, struct pollfd *pfd)
 {
-	uint64_t now = now_ns();
-	uint64_t left = f->next_tick_ns > now ? f->next_tick_ns - now : 0;
+	uint64_t now = now_ns(), wake = f->next_tick_ns;
+	/* A driver's timed step (fio's next ETA, a retry) may come first. */
+	if (f->live.wake_ns && f->live.wake_ns < wake)
+		wake = f->live.wake_ns;
+	uint64_t left = wake > now ? wake - now : 0;
 	struct timespec ts = { (time_t)(left / 1000000000ull), (long)(left % 1000000000ull) };
 	size_t np = 1 + f->live.npfd;
 	pfd[0] = (struct pollfd){ f->term->tty_gone ? -1 : f->term->tty_fd, POLLIN, 0 };
@@ -221,7 +224,8 @@ int fleet_screen_main(const struct cli_args *args, int argc, char **argv)
 		stderr_hold(u);
 		fleet_live_start(&f->live);
 	}
-	struct pollfd *pfd = status ? NULL : calloc(1 + 2 * f->live.n, sizeof(*pfd));
+	struct pollfd *pfd =
+		status ? NULL : calloc(1 + FLEET_SESSION_FDS * f->live.n, sizeof(*pfd));
 	if (!pfd) {
 		if (!status)
 			terminal_end(u);
@@ -241,15 +245,7 @@ int fleet_screen_main(const struct cli_args *args, int argc, char **argv)
 		}
 		wait_once(f, pfd);
 	}
-	/* Every ssh still there is killed: no far side outlives us. */
-	for (size_t i = 0; i < f->live.n; i++) {
-		struct fleet_host *h = &f->live.hosts[i];
-		if (h->started && !h->proc.exited) {
-			sshproc_kill(&h->proc, 500);
-			if (h->state == HOST_RUNNING)
-				h->state = HOST_DROPPED;
-		}
-	}
+	fleet_live_end(&f->live);
 	terminal_end(u);
 	stderr_release(u);
 	sigstop_end(&f->sigs);
