@@ -4,21 +4,19 @@
  * reads the hosts' pipes, the model (fleet_model.c) computes the rows and
  * the totals, the views (fleet_view.c) draw them. Its own small loop (the
  * device screen's loop.c knows devices, forms and local runs, none of
- * which a fleet has) waits in ppoll() on the terminal and every host's
- * pipes, with the refresh tick as its timeout; signals get through only
- * inside that wait, as in loop.c. Leaving stops every host's job (each
+ * which a fleet has) waits on the terminal and every host's pipes in the
+ * screens' one wait (ui_wait), with the refresh tick as its timeout;
+ * signals get through only inside that wait, as in loop.c. Leaving stops every host's job (each
  * far side's wrapper ends blktop there when its stdin closes), waits for
  * their reports, then prints the fleet's report as --batch does. */
 #include "config.h"
 #include "screen/screen.h"
 
-#include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "fleet/fleet_live.h"
@@ -151,22 +149,12 @@ static void read_keys(struct fleet_ui *f)
 
 static void wait_once(struct fleet_ui *f, struct pollfd *pfd)
 {
-	uint64_t now = now_ns(), wake = f->next_tick_ns;
+	uint64_t wake = f->next_tick_ns;
 	/* A driver's timed step (fio's next ETA, a retry) may come first. */
 	if (f->live.wake_ns && f->live.wake_ns < wake)
 		wake = f->live.wake_ns;
-	uint64_t left = wake > now ? wake - now : 0;
-	struct timespec ts = { (time_t)(left / 1000000000ull), (long)(left % 1000000000ull) };
-	size_t np = 1 + f->live.npfd;
-	pfd[0] = (struct pollfd){ f->term->tty_gone ? -1 : f->term->tty_fd, POLLIN, 0 };
 	memcpy(pfd + 1, f->live.pfd, f->live.npfd * sizeof(*pfd));
-	int r = ppoll(pfd, np, &ts, &f->sigs.wait_mask);
-	if (r > 0 || (r < 0 && errno == EINTR))
-		sigstop_take_pending(&f->sigs);
-	if (r > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
-		f->term->tty_gone = true;
-		sigstop_deliver(&f->sigs, RUNCTL_TERMINAL_GONE, SIGHUP);
-	}
+	ui_wait(f->term, &f->sigs, pfd, 1 + f->live.npfd, wake);
 	if (runctl_stopped(&f->ctl)) {
 		f->quitting = true;
 		stop_all(f);
