@@ -28,8 +28,6 @@
 #include "i18n.h"
 #include "options.h"
 #include "util/clock.h"
-#include "util/runctl.h"
-#include "util/sigstop.h"
 #include "util/status.h"
 
 #define FIO_DEFAULT_PORT 8765
@@ -199,106 +197,132 @@ static void step(struct fio_host *f, const struct fleet_job *job, const struct f
 	}
 }
 
-/* Polls every live pipe for up to 100 ms (retries are timed, too). */
-static void wait_any(struct fio_host *fh, size_t n, struct sigstop *sigs)
+/* What a host waits on: the server's session, the -W stream. */
+static size_t host_fds(const struct fio_host *f, struct pollfd *p)
 {
-	struct pollfd *p = calloc(4 * n + 1, sizeof(*p));
 	size_t np = 0;
-	for (size_t i = 0; p && i < n; i++) {
-		const struct fio_host *f = &fh[i];
-		int fds[4] = { f->ctl_on && !f->ctl.exited ? f->ctl.out : -1,
-			       f->ctl_on && !f->ctl.exited ? f->ctl.err : -1,
-			       f->data_on ? f->data.out : -1, f->data_on ? f->data.err : -1 };
-		for (int k = 0; k < 4; k++)
-			if (fds[k] >= 0)
-				p[np++] = (struct pollfd){ fds[k], POLLIN, 0 };
-	}
-	struct timespec ts = { 0, 100 * 1000000L };
-	ppoll(p, np, &ts, &sigs->wait_mask);
-	sigstop_take_pending(sigs);
-	free(p);
+	int fds[FLEET_SESSION_FDS] = { f->ctl_on && !f->ctl.exited ? f->ctl.out : -1,
+				       f->ctl_on && !f->ctl.exited ? f->ctl.err : -1,
+				       f->data_on ? f->data.out : -1, f->data_on ? f->data.err : -1 };
+	for (int k = 0; k < FLEET_SESSION_FDS; k++)
+		if (fds[k] >= 0)
+			p[np++] = (struct pollfd){ fds[k], POLLIN, 0 };
+	return np;
 }
 
-/* Ends what is left of a host: the stream, then the server's session
- * (the end of its input stops the server we started there). */
-static void host_close(struct fio_host *f)
+/* Ends what is left of the hosts: their streams, then their servers'
+ * sessions (the end of its input stops a server we started there), all
+ * told at once and then waited for together. */
+static void hosts_close(struct fio_host *fh, size_t n)
 {
-	fioh_data_close(f);
-	if (f->ctl_on) {
-		sshproc_close_input(&f->ctl);
-		for (int i = 0; i < 300 && !sshproc_reap(&f->ctl); i++) {
-			sshproc_pump(&f->ctl, on_ctl_line, f);
-			sleep_ns(10 * 1000000ULL);
+	for (size_t i = 0; i < n; i++) {
+		fioh_data_close(&fh[i]);
+		if (fh[i].ctl_on)
+			sshproc_close_input(&fh[i].ctl);
+	}
+	for (int t = 0; t < 300; t++) {
+		bool left = false;
+		for (size_t i = 0; i < n; i++) {
+			if (!fh[i].ctl_on || sshproc_reap(&fh[i].ctl))
+				continue;
+			sshproc_pump(&fh[i].ctl, on_ctl_line, &fh[i]);
+			left = true;
 		}
-		sshproc_kill(&f->ctl, 500);
-		sshproc_free(&f->ctl);
-		f->ctl_on = false;
+		if (!left)
+			break;
+		sleep_ns(10 * 1000000ULL);
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!fh[i].ctl_on)
+			continue;
+		sshproc_kill(&fh[i].ctl, 500);
+		sshproc_free(&fh[i].ctl);
+		fh[i].ctl_on = false;
 	}
 }
 
-static int fio_run_all(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
-		       struct runctl *ctl, struct sigstop *sigs, bool *go)
+/* The fleet under --driver=fio, a step at a time: the batch's loop and
+ * the screen's both drive it. */
+struct fleet_session {
+	const struct fleet_job *job;
+	struct fio_plan plan;
+	struct fio_host *fh;
+	size_t n;
+	enum { ST_INIT, ST_SETUP, ST_RUN, ST_DONE } stage;
+	bool go;
+	uint64_t kill_at;            /* a stopped host not ended then is cut */
+};
+
+static int fio_open_all(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
+			struct fleet_session **sp)
 {
 	const struct cli_args *a = job->args;
-	struct fio_plan plan;
 	unsigned base = a->fio_port ? a->fio_port : FIO_DEFAULT_PORT;
-
-	*go = false;
-	if (!n)
-		return 0;
+	*sp = NULL;
 	if (!a->fio_running && base + n - 1 > 65535) {
 		fputs(_("blktop: --fio-port: the hosts' ports would pass 65535\n"), stderr);
 		return BLKTOP_USAGE;
 	}
-	int r = fio_plan_make(job, &plan);
-	struct fio_host *fh = r ? NULL : calloc(n, sizeof(*fh));
-	if (!fh) {
-		fio_plan_free(&plan);
+	struct fleet_session *s = calloc(1, sizeof(*s));
+	if (!s)
+		return BLKTOP_FAILED;
+	int r = fio_plan_make(job, &s->plan);
+	s->fh = r ? NULL : calloc(n ? n : 1, sizeof(*s->fh));
+	if (!s->fh) {
+		fio_plan_free(&s->plan);
+		free(s);
 		return r ? r : BLKTOP_FAILED;
 	}
-	uint64_t now = now_ns();
+	s->job = job;
+	s->n = n;
 	for (size_t i = 0; i < n; i++) {
-		struct fio_host *f = &fh[i];
+		struct fio_host *f = &s->fh[i];
 		f->h = &hosts[i];
 		f->port = a->fio_running ? base : base + (unsigned)i;
 		f->version = fiop_versions[0];
-		f->give_up_at = now + ANSWER_TIMEOUT_MS * 1000000ULL;
 		f->phase = PH_WAIT;
-		hosts[i].state = HOST_CHECKING;
-		if (!a->fio_running)
-			start_server(f, job);
 	}
-	/* Every host's server takes the job first (fio checks it, and
-	 * refuses a write under --readonly); none runs until all have. */
-	for (;;) {
-		size_t pending = 0;
-		now = now_ns();
-		for (size_t i = 0; i < n; i++) {
-			step(&fh[i], job, &plan, now);
-			pending += fh[i].phase < PH_READY;
-		}
-		if (!pending || runctl_stopped(ctl))
-			break;
-		wait_any(fh, n, sigs);
+	*sp = s;
+	return 0;
+}
+
+static void start_all(struct fleet_session *s, uint64_t now)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct fio_host *f = &s->fh[i];
+		f->give_up_at = now + ANSWER_TIMEOUT_MS * 1000000ULL;
+		f->h->state = HOST_CHECKING;
+		if (!s->job->args->fio_running)
+			start_server(f, s->job);
 	}
+	s->stage = ST_SETUP;
+}
+
+/* Every host's server took the job (fio checks it, and refuses a write
+ * under --readonly), or failed, or we were stopped: all run, or none. */
+static void start_run(struct fleet_session *s, bool stop)
+{
+	const struct cli_args *a = s->job->args;
 	size_t ready = 0;
-	for (size_t i = 0; i < n; i++)
-		ready += fh[i].phase == PH_READY;
-	*go = !runctl_stopped(ctl) && ready && (ready == n || a->hosts_partial);
-	for (size_t i = 0; i < n; i++) {
-		struct fio_host *f = &fh[i];
+	for (size_t i = 0; i < s->n; i++)
+		ready += s->fh[i].phase == PH_READY;
+	s->go = !stop && ready && (ready == s->n || a->hosts_partial);
+	/* Live figures every --status-interval, else at the screen's refresh
+	 * (-d), else every second. */
+	uint64_t interval = a->job.status_interval_ms ? a->job.status_interval_ms
+			  : a->delay_ms		    ? a->delay_ms
+						    : 1000;
+	for (size_t i = 0; i < s->n; i++) {
+		struct fio_host *f = &s->fh[i];
 		if (f->phase != PH_READY) {
 			if (f->phase != PH_END)
 				fioh_fail(f, HOST_BROKEN, NULL);
 			continue;
 		}
-		if (*go) {
+		if (s->go) {
 			fioh_send_simple(f, FIOP_RUN);
-			/* Live figures every --status-interval, or every second
-			 * (the screen's refresh). */
 			f->run_start = now_ns();
-			f->eta_interval = (a->job.status_interval_ms ? a->job.status_interval_ms
-								     : 1000) * 1000000ULL;
+			f->eta_interval = interval * 1000000ULL;
 			f->eta_next = f->run_start + f->eta_interval;
 			f->phase = PH_RUN;
 			f->h->state = HOST_RUNNING;
@@ -307,47 +331,132 @@ static int fio_run_all(const struct fleet_job *job, struct fleet_host *hosts, si
 			f->h->state = HOST_NOT_STARTED;
 		}
 	}
-	/* The run: each host's status arrives at its end. A stop asks each
-	 * server to end its jobs (QUIT), which then reports as at the end. */
-	uint64_t kill_at = 0;
-	for (;;) {
-		size_t live = 0;
-		now = now_ns();
-		for (size_t i = 0; i < n; i++) {
-			if (fh[i].phase == PH_RUN)
-				step(&fh[i], job, &plan, now);
-			fioh_ask_eta(&fh[i], now);
-			live += fh[i].phase == PH_RUN;
+	s->stage = ST_RUN;
+}
+
+static uint64_t earliest(uint64_t a, uint64_t b)
+{
+	return !a || (b && b < a) ? b : a;
+}
+
+/* The run: each host's status arrives at its end. A stop asks each
+ * server to end its jobs (QUIT), which then report as at the end; a
+ * server that has not ended STOP_GRACE_MS later is cut, dropped. */
+static size_t run_step(struct fleet_session *s, bool stop, uint64_t now)
+{
+	size_t live = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		struct fio_host *f = &s->fh[i];
+		if (f->phase == PH_RUN) {
+			step(f, s->job, &s->plan, now);
+			/* Its report as soon as it ended: the screen shows it. */
+			if (f->phase == PH_END)
+				fioh_make_report(f);
 		}
-		if (!live)
-			break;
-		if (runctl_stopped(ctl) && !kill_at) {
-			kill_at = now + STOP_GRACE_MS * 1000000ULL;
-			for (size_t i = 0; i < n; i++)
-				if (fh[i].phase == PH_RUN && !fh[i].got_stop) {
-					fioh_send_simple(&fh[i], FIOP_QUIT);
-					fh[i].quit_sent = true;
-				}
-		}
-		if (kill_at && now > kill_at) {
-			for (size_t i = 0; i < n; i++)
-				if (fh[i].phase == PH_RUN)
-					fioh_data_close(&fh[i]);
-			continue;
-		}
-		wait_any(fh, n, sigs);
+		fioh_ask_eta(f, now);
+		live += f->phase == PH_RUN;
 	}
-	for (size_t i = 0; i < n; i++) {
-		host_close(&fh[i]);
-		fioh_make_report(&fh[i]);
-		fiop_rx_free(&fh[i].rx);
+	if (live && stop && !s->kill_at) {
+		s->kill_at = now + STOP_GRACE_MS * 1000000ULL;
+		for (size_t i = 0; i < s->n; i++)
+			if (s->fh[i].phase == PH_RUN && !s->fh[i].got_stop) {
+				fioh_send_simple(&s->fh[i], FIOP_QUIT);
+				s->fh[i].quit_sent = true;
+			}
 	}
-	free(fh);
-	fio_plan_free(&plan);
-	return 0;
+	if (live && s->kill_at && now > s->kill_at) {
+		for (size_t i = 0; i < s->n; i++) {
+			struct fio_host *f = &s->fh[i];
+			if (f->phase != PH_RUN)
+				continue;
+			fioh_data_close(f);
+			f->phase = PH_END;
+			f->h->state = HOST_DROPPED;
+			snprintf(f->h->message, sizeof(f->h->message),
+				 _("fio's server sent no report %d s after the stop"),
+				 STOP_GRACE_MS / 1000);
+		}
+		live = 0;
+	}
+	return live;
+}
+
+static size_t fio_step_all(struct fleet_session *s, bool stop, struct pollfd *p, size_t *np,
+			   struct fleet_progress *pr)
+{
+	uint64_t now = now_ns(), wake = 0;
+	size_t going = 0;
+	if (s->stage == ST_INIT)
+		start_all(s, now);
+	if (s->stage == ST_SETUP) {
+		size_t pending = 0;
+		for (size_t i = 0; i < s->n; i++) {
+			step(&s->fh[i], s->job, &s->plan, now);
+			pending += s->fh[i].phase < PH_READY;
+		}
+		if (!pending || stop)
+			start_run(s, stop);
+		going = pending;
+	}
+	if (s->stage == ST_RUN) {
+		going = run_step(s, stop, now);
+		if (!going) {
+			hosts_close(s->fh, s->n);
+			for (size_t i = 0; i < s->n; i++)
+				fioh_make_report(&s->fh[i]);
+			s->stage = ST_DONE;
+		}
+	}
+	*np = 0;
+	for (size_t i = 0; s->stage != ST_DONE && i < s->n; i++) {
+		const struct fio_host *f = &s->fh[i];
+		*np += host_fds(f, p + *np);
+		/* Retries, a server's time to answer, the next ETA. */
+		if (f->phase == PH_WAIT)
+			wake = earliest(wake, f->retry_at);
+		if (f->phase < PH_READY)
+			wake = earliest(wake, now + 100 * 1000000ULL);
+		if (f->phase == PH_RUN && !f->eta_pending)
+			wake = earliest(wake, f->eta_next);
+		if (f->phase == PH_RUN && f->eta_pending && f->h->live.intervals)
+			wake = earliest(wake, f->eta_sent_at + fioh_eta_stale_ns(f) + 1);
+	}
+	if (s->stage == ST_RUN)
+		wake = earliest(wake, s->kill_at);
+	pr->checking = s->stage <= ST_SETUP;
+	pr->go = s->go;
+	pr->wake_ns = wake;
+	return going;
+}
+
+static void fio_close_all(struct fleet_session *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		struct fio_host *f = &s->fh[i];
+		if (f->phase == PH_RUN) {
+			f->h->state = HOST_DROPPED;
+			snprintf(f->h->message, sizeof(f->h->message), "%s",
+				 _("left before fio's server sent its report"));
+		}
+	}
+	if (s->stage != ST_DONE) {
+		hosts_close(s->fh, s->n);
+		for (size_t i = 0; i < s->n; i++)
+			fioh_make_report(&s->fh[i]);
+	}
+	for (size_t i = 0; i < s->n; i++)
+		fiop_rx_free(&s->fh[i].rx);
+	free(s->fh);
+	fio_plan_free(&s->plan);
+	free(s);
 }
 
 const struct host_driver host_driver_fio = {
 	.name = "fio",
-	.run_all = fio_run_all,
+	.open_all = fio_open_all,
+	.step_all = fio_step_all,
+	.close_all = fio_close_all,
+	.rates_only = true,
 };

@@ -37,7 +37,7 @@ struct fio_host {
 	struct json *report, *jobs_json; /* fio's JSON layout, from the TS */
 	char release[40];             /* "fio-3.33" */
 	/* Live figures: one SEND_ETA in flight at a time, every interval. */
-	uint64_t run_start, eta_next, eta_interval, eta_asked;
+	uint64_t run_start, eta_next, eta_interval, eta_asked, eta_sent_at;
 	bool eta_pending, eta_bad;
 };
 
@@ -52,8 +52,10 @@ bool fioh_tried(const struct fio_host *f, uint16_t v);
 void fioh_read_ssh_err(struct fio_host *f);
 /* Reads the -W stream and answers it; false once it ended. */
 bool fioh_pump_data(struct fio_host *f, const struct fleet_job *job, const struct fio_plan *p);
-/* Asks for the server's ETA when an interval has passed (PH_RUN). */
+/* Asks for the server's ETA when an interval has passed (PH_RUN); an
+ * answer overdue by fioh_eta_stale_ns takes the host's figures away. */
 void fioh_ask_eta(struct fio_host *f, uint64_t now);
+uint64_t fioh_eta_stale_ns(const struct fio_host *f);
 /* The TS commands gathered, as the host's report. */
 void fioh_make_report(struct fio_host *f);
 

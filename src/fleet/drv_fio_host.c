@@ -240,8 +240,23 @@ static void take_eta(struct fio_host *f, const struct fiop_cmd *c)
 	}
 }
 
+uint64_t fioh_eta_stale_ns(const struct fio_host *f)
+{
+	uint64_t five = 5 * f->eta_interval;
+	return five > 5000000000ULL ? five : 5000000000ULL;
+}
+
 void fioh_ask_eta(struct fio_host *f, uint64_t now)
 {
+	/* A server that stopped answering (stopped, or its host hung while
+	 * the connection stays): no figures rather than its last ones. */
+	if (f->phase == PH_RUN && f->eta_pending && f->h->live.intervals &&
+	    now - f->eta_sent_at > fioh_eta_stale_ns(f)) {
+		f->h->live.intervals = 0;
+		snprintf(f->h->message, sizeof(f->h->message),
+			 _("fio's server has not answered for %llu s"),
+			 (unsigned long long)((now - f->eta_sent_at) / 1000000000ULL));
+	}
 	if (f->phase != PH_RUN || f->got_stop || f->quit_sent || f->eta_bad || f->eta_pending ||
 	    now < f->eta_next)
 		return;
@@ -251,6 +266,7 @@ void fioh_ask_eta(struct fio_host *f, uint64_t now)
 	if (!fiop_cmd(&b, f->version, FIOP_SEND_ETA, ++f->eta_asked, NULL, 0)) {
 		fioh_send(f, &b);
 		f->eta_pending = true;
+		f->eta_sent_at = now;
 	}
 	fiop_buf_free(&b);
 	f->eta_next = now + f->eta_interval;

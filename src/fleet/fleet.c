@@ -224,11 +224,6 @@ static int check_usage(const struct cli_args *a, const struct host_addr *addr, s
 		fputs(_("blktop: --hosts goes with --run or --job in this version\n"), stderr);
 		return BLKTOP_USAGE;
 	}
-	if (!a->batch && a->fio_driver) {
-		fputs(_("blktop: --hosts with the fio driver needs --batch in this version\n"),
-		      stderr);
-		return BLKTOP_USAGE;
-	}
 	bool own_target = a->target_argi || a->job.filename[0] || a->job.directory[0] ||
 			  a->scratch || a->mode == MODE_JOBFILE;
 	for (size_t i = 0; i < n && !own_target; i++)
@@ -267,6 +262,38 @@ static bool verdicts_then_run(const struct fleet_job *job, struct fleet_host *ho
 	if (go)
 		pump_all(hosts, n, ctl, sigs, false);
 	return go;
+}
+
+/* A driver that runs every host itself: its steps until every host has
+ * ended, waiting on its pipes in between (at most 100 ms: a stop is seen
+ * at once, and a step may have timed work). */
+static int run_session(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
+		       struct runctl *ctl, struct sigstop *sigs, bool *go)
+{
+	const struct host_driver *drv = hosts[0].drv;
+	struct fleet_session *s;
+	int status = drv->open_all(job, hosts, n, &s);
+	if (status)
+		return status;
+	struct pollfd *p = calloc(FLEET_SESSION_FDS * n + 1, sizeof(*p));
+	for (;;) {
+		struct fleet_progress pr;
+		size_t np = 0;
+		size_t live = drv->step_all(s, runctl_stopped(ctl), p, &np, &pr);
+		*go = pr.go;
+		if (!live || !p)
+			break;
+		uint64_t now = now_ns(), left = 100 * 1000000ULL;
+		if (pr.wake_ns && pr.wake_ns < now + left)
+			left = pr.wake_ns > now ? pr.wake_ns - now : 0;
+		struct timespec ts = { 0, (long)left };
+		ppoll(p, np, &ts, &sigs->wait_mask);
+		sigstop_take_pending(sigs);
+	}
+	drv->close_all(s);
+	status = p ? 0 : BLKTOP_FAILED;
+	free(p);
+	return status;
 }
 
 int fleet_setup(const struct cli_args *args, int argc, char **argv, struct fleet_job *job,
@@ -336,8 +363,8 @@ int fleet_main(const struct cli_args *args, int argc, char **argv)
 	sigstop_block(&sigs, 0);
 
 	bool go = false;
-	if (hosts[0].drv->run_all)
-		status = hosts[0].drv->run_all(&job, hosts, n, &ctl, &sigs, &go);
+	if (hosts[0].drv->open_all)
+		status = run_session(&job, hosts, n, &ctl, &sigs, &go);
 	else
 		go = verdicts_then_run(&job, hosts, n, &ctl, &sigs);
 

@@ -19,6 +19,16 @@ struct runctl;
 struct sigstop;
 struct fleet_bin;
 struct fleet_host;
+struct fleet_session;
+struct pollfd;
+
+/* How far a driver that runs every host itself (step_all) has got. */
+struct fleet_progress {
+	bool checking;               /* the hosts are still taking the job */
+	bool go;                     /* the run started on the ready hosts */
+	uint64_t wake_ns;            /* its next timed step (now_ns()'s clock) */
+};
+#define FLEET_SESSION_FDS 4
 
 enum host_state {
 	HOST_CHECKING,     /* its verdict is being taken */
@@ -86,6 +96,11 @@ struct fleet_host {
 	struct jv *report;           /* parsed when it ended */
 	struct host_live live;
 	bool print_live;             /* a line per interval on standard output */
+	/* Its whole run's percentiles, from its report, once it ended. */
+	bool final_taken;
+	bool final_pct[2];
+	double final_ios[2];
+	uint64_t final_p50[2], final_p99[2], final_p999[2];
 	int exit_status;             /* the far side's (ssh's) status */
 };
 
@@ -113,11 +128,23 @@ struct host_driver {
 	/* Its output ended: set state, verdict, version and report. */
 	void (*finish)(struct fleet_host *h, bool check);
 	/* A driver that runs every host itself (fio's server: no far-side
-	 * command line, a binary stream); command and finish are then
-	 * unused. Sets *go when the job started; returns 0 or an exit
-	 * status (bad usage). */
-	int (*run_all)(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
-		       struct runctl *ctl, struct sigstop *sigs, bool *go);
+	 * command line, a binary stream); command, line and finish are then
+	 * unused. open_all checks the job and sets the hosts up, reaching
+	 * none (0, or an exit status said on stderr: bad usage). step_all
+	 * does what can be done now without waiting (the first call starts
+	 * the hosts; stop asks every host to stop with its report), puts
+	 * what to wait on in p (room for FLEET_SESSION_FDS a host) and says
+	 * how far the fleet is; it returns how many hosts are still going,
+	 * 0 once every host has ended and has its report. close_all ends
+	 * what is left (a host still running is dropped) and frees. */
+	int (*open_all)(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
+			struct fleet_session **s);
+	size_t (*step_all)(struct fleet_session *s, bool stop, struct pollfd *p, size_t *np,
+			   struct fleet_progress *pr);
+	void (*close_all)(struct fleet_session *s);
+	/* Its live figures are rates only: no interval histograms (so no
+	 * live percentiles) and no error counts. */
+	bool rates_only;
 };
 
 enum { HOST_LINE_KEEP, HOST_LINE_TAKEN, HOST_LINE_LIVE };

@@ -82,11 +82,15 @@ int fleet_live_open(struct fleet_live *f, const struct cli_args *args, int argc,
 	int status = fleet_setup(args, argc, argv, &f->job, &f->hosts, &f->n);
 	if (status)
 		return status;
-	f->pfd = calloc(2 * f->n, sizeof(*f->pfd));
+	/* The job is checked here, before the screen and any host. */
+	const struct host_driver *drv = f->hosts[0].drv;
+	if (drv->open_all)
+		status = drv->open_all(&f->job, f->hosts, f->n, &f->session);
+	f->pfd = status ? NULL : calloc(FLEET_SESSION_FDS * f->n, sizeof(*f->pfd));
 	if (!f->pfd) {
 		fleet_free(&f->job, f->hosts, f->n);
 		f->hosts = NULL;
-		return 1;
+		return status ? status : 1;
 	}
 	return 0;
 }
@@ -96,7 +100,7 @@ void fleet_live_start(struct fleet_live *f)
 	/* Every verdict first, as --batch: a host that refuses refuses
 	 * alone, and the others do not start unless --hosts-partial. */
 	f->checking = true;
-	for (size_t i = 0; i < f->n; i++)
+	for (size_t i = 0; !f->session && i < f->n; i++)
 		fleet_start_host(&f->job, &f->hosts[i], true);
 	fleet_live_step(f);
 }
@@ -129,10 +133,49 @@ static void start_run(struct fleet_live *f)
 	}
 }
 
+/* A host that ended with a report: its whole run's percentiles, which
+ * the screen shows where a driver gives none live. */
+static void take_final(struct fleet_host *h)
+{
+	struct fleet_sum sum;
+	if (h->final_taken || h->state == HOST_RUNNING || !h->report)
+		return;
+	h->final_taken = true;
+	memset(&sum, 0, sizeof(sum));
+	fleet_sum_add(&sum, h->report);
+	for (int d = 0; d < 2; d++) {
+		uint64_t pct[FLEET_NPCTS];
+		h->final_ios[d] = (double)sum.dir[d].ios;
+		h->final_pct[d] = sum.dir[d].ios && fleet_percentiles(&sum.dir[d], pct);
+		if (h->final_pct[d]) {
+			h->final_p50[d] = pct[FLEET_PCT_P50];
+			h->final_p99[d] = pct[FLEET_PCT_P99];
+			h->final_p999[d] = pct[FLEET_PCT_P999];
+		}
+	}
+	fleet_sum_free(&sum);
+}
+
+static void step_session(struct fleet_live *f)
+{
+	struct fleet_progress pr;
+	size_t live = f->hosts[0].drv->step_all(f->session, f->stopping, f->pfd, &f->npfd, &pr);
+	f->checking = pr.checking;
+	f->go = pr.go;
+	f->wake_ns = pr.wake_ns;
+	if (!live) {
+		f->ended = true;
+		f->npfd = 0;
+		f->wake_ns = 0;
+	}
+}
+
 int fleet_live_step(struct fleet_live *f)
 {
 	uint64_t state = f->sig_state, figs = f->sig_figs;
-	if (!f->ended) {
+	if (!f->ended && f->session) {
+		step_session(f);
+	} else if (!f->ended) {
 		size_t live = fleet_pump_once(f->hosts, f->n, f->checking, f->pfd, &f->npfd);
 		if (!live && f->checking) {
 			start_run(f);
@@ -147,6 +190,8 @@ int fleet_live_step(struct fleet_live *f)
 					sshproc_kill(&f->hosts[i].proc, 500);
 		}
 	}
+	for (size_t i = 0; i < f->n; i++)
+		take_final(&f->hosts[i]);
 	f->sig_state = signature(f, false);
 	f->sig_figs = signature(f, true);
 	return (f->sig_state != state ? FLEET_CHANGED_STATE : 0) |
@@ -164,8 +209,29 @@ void fleet_live_stop(struct fleet_live *f)
 			sshproc_close_input(&f->hosts[i].proc);
 }
 
+void fleet_live_end(struct fleet_live *f)
+{
+	/* Every ssh still there is killed: no far side outlives us. */
+	for (size_t i = 0; i < f->n; i++) {
+		struct fleet_host *h = &f->hosts[i];
+		if (h->started && !h->proc.exited) {
+			sshproc_kill(&h->proc, 500);
+			if (h->state == HOST_RUNNING)
+				h->state = HOST_DROPPED;
+		}
+	}
+	if (f->session) {
+		f->hosts[0].drv->close_all(f->session);
+		f->session = NULL;
+	}
+	f->ended = true;
+	f->npfd = 0;
+}
+
 void fleet_live_close(struct fleet_live *f)
 {
+	if (f->session)
+		f->hosts[0].drv->close_all(f->session);
 	if (f->hosts)
 		fleet_free(&f->job, f->hosts, f->n);
 	free(f->pfd);

@@ -20,7 +20,9 @@ struct fleet_live {
 	bool stopping;               /* every host was told to stop */
 	bool ended;                  /* every host has ended */
 	uint64_t kill_at_ns;         /* a stopped host still there then is killed */
-	struct pollfd *pfd;          /* what to wait on (2 per host) */
+	struct fleet_session *session; /* a driver that runs every host itself */
+	uint64_t wake_ns;            /* its next timed step, 0: none */
+	struct pollfd *pfd;          /* what to wait on (FLEET_SESSION_FDS a host) */
 	size_t npfd;
 	uint64_t sig_state;          /* changes whenever a host's state does */
 	uint64_t sig_figs;           /* ... or its figures */
@@ -41,6 +43,9 @@ int fleet_live_step(struct fleet_live *f);
  * side's wrapper ends blktop there); the hosts that have not started do
  * not. */
 void fleet_live_stop(struct fleet_live *f);
+/* Ends every host still going now (dropped: its ssh killed, or its
+ * session cut), leaving the reports there are. */
+void fleet_live_end(struct fleet_live *f);
 /* Kills every host still going and frees everything. */
 void fleet_live_close(struct fleet_live *f);
 

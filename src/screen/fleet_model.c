@@ -71,8 +71,18 @@ void fleet_row_from_host(struct fleet_row *r, const struct fleet_host *h, size_t
 	snprintf(r->verdict, sizeof(r->verdict), "%s", h->verdict);
 	snprintf(r->message, sizeof(r->message), "%s", h->message);
 	r->live = h->state == HOST_RUNNING && h->live.intervals;
-	if (!r->live)
+	if (!r->live) {
+		/* Ended: its whole run's percentiles, from its report. */
+		int d = h->final_ios[1] > h->final_ios[0] ? 1 : 0;
+		if (h->state != HOST_RUNNING && h->final_pct[d]) {
+			r->has_pct = r->pct_whole = true;
+			r->p50 = h->final_p50[d];
+			r->p99 = h->final_p99[d];
+			r->p999 = h->final_p999[d];
+		}
 		return;
+	}
+	r->has_errors = !(h->drv && h->drv->rates_only);
 	for (int d = 0; d < 2; d++) {
 		r->iops[d] = h->live.iops[d];
 		r->bw[d] = h->live.bw_bytes[d];
@@ -91,7 +101,7 @@ static double key_num(const struct fleet_row *r, enum fleet_col c)
 	case FC_P50: return r->has_pct ? (double)r->p50 : -1;
 	case FC_P99: return r->has_pct ? (double)r->p99 : -1;
 	case FC_P999: return r->has_pct ? (double)r->p999 : -1;
-	case FC_ERRORS: return r->live ? (double)r->errors : -1;
+	case FC_ERRORS: return r->live && r->has_errors ? (double)r->errors : -1;
 	default: return 0;
 	}
 }
@@ -139,8 +149,13 @@ void fleet_model_update(struct fleet_model *m, const struct fleet_host *hosts, s
 	}
 	if (!m->rows)
 		return;
-	for (size_t i = 0; i < n; i++)
+	m->rates_only_live = m->any_whole = false;
+	for (size_t i = 0; i < n; i++) {
 		fleet_row_from_host(&m->rows[i], &hosts[i], i);
+		m->any_whole |= m->rows[i].pct_whole;
+		m->rates_only_live |= hosts[i].state == HOST_RUNNING && hosts[i].drv &&
+				      hosts[i].drv->rates_only;
+	}
 	sorting = m;
 	qsort(m->rows, n, sizeof(*m->rows), cmp_rows);
 	sorting = NULL;
@@ -160,6 +175,8 @@ void fleet_model_update(struct fleet_model *m, const struct fleet_host *hosts, s
 		t->bw[d] = total.bw_bytes[d];
 	}
 	t->errors = total.errors;
+	/* A host that counts no errors live leaves the fleet without a count. */
+	t->has_errors = !m->rates_only_live;
 	take_pct(t, &total);
 	host_live_free(&total);
 

@@ -28,7 +28,9 @@ struct fleet_row {
 	bool live;                   /* has a last interval (running) */
 	double iops[2], bw[2];       /* read, write */
 	bool has_pct;
+	bool pct_whole;              /* the percentiles are its whole run's (ended) */
 	uint64_t p50, p99, p999;     /* of the direction with the most I/Os */
+	bool has_errors;             /* its driver counts errors live */
 	uint64_t errors;
 };
 
@@ -43,6 +45,8 @@ struct fleet_model {
 	int open;                    /* the host whose panes are open, -1: none */
 	struct host_live detail;     /* the open host's CPUs and interrupts, copied */
 	bool stopping, ended, started;
+	bool rates_only_live;        /* a running host's driver sends rates only */
+	bool any_whole;              /* a row shows its whole run's percentiles */
 	char status[256];
 };
 

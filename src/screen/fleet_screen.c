@@ -4,21 +4,19 @@
  * reads the hosts' pipes, the model (fleet_model.c) computes the rows and
  * the totals, the views (fleet_view.c) draw them. Its own small loop (the
  * device screen's loop.c knows devices, forms and local runs, none of
- * which a fleet has) waits in ppoll() on the terminal and every host's
- * pipes, with the refresh tick as its timeout; signals get through only
- * inside that wait, as in loop.c. Leaving stops every host's job (each
+ * which a fleet has) waits on the terminal and every host's pipes in the
+ * screens' one wait (ui_wait), with the refresh tick as its timeout;
+ * signals get through only inside that wait, as in loop.c. Leaving stops every host's job (each
  * far side's wrapper ends blktop there when its stdin closes), waits for
  * their reports, then prints the fleet's report as --batch does. */
 #include "config.h"
 #include "screen/screen.h"
 
-#include <errno.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "fleet/fleet_live.h"
@@ -151,19 +149,12 @@ static void read_keys(struct fleet_ui *f)
 
 static void wait_once(struct fleet_ui *f, struct pollfd *pfd)
 {
-	uint64_t now = now_ns();
-	uint64_t left = f->next_tick_ns > now ? f->next_tick_ns - now : 0;
-	struct timespec ts = { (time_t)(left / 1000000000ull), (long)(left % 1000000000ull) };
-	size_t np = 1 + f->live.npfd;
-	pfd[0] = (struct pollfd){ f->term->tty_gone ? -1 : f->term->tty_fd, POLLIN, 0 };
+	uint64_t wake = f->next_tick_ns;
+	/* A driver's timed step (fio's next ETA, a retry) may come first. */
+	if (f->live.wake_ns && f->live.wake_ns < wake)
+		wake = f->live.wake_ns;
 	memcpy(pfd + 1, f->live.pfd, f->live.npfd * sizeof(*pfd));
-	int r = ppoll(pfd, np, &ts, &f->sigs.wait_mask);
-	if (r > 0 || (r < 0 && errno == EINTR))
-		sigstop_take_pending(&f->sigs);
-	if (r > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
-		f->term->tty_gone = true;
-		sigstop_deliver(&f->sigs, RUNCTL_TERMINAL_GONE, SIGHUP);
-	}
+	ui_wait(f->term, &f->sigs, pfd, 1 + f->live.npfd, wake);
 	if (runctl_stopped(&f->ctl)) {
 		f->quitting = true;
 		stop_all(f);
@@ -221,7 +212,8 @@ int fleet_screen_main(const struct cli_args *args, int argc, char **argv)
 		stderr_hold(u);
 		fleet_live_start(&f->live);
 	}
-	struct pollfd *pfd = status ? NULL : calloc(1 + 2 * f->live.n, sizeof(*pfd));
+	struct pollfd *pfd =
+		status ? NULL : calloc(1 + FLEET_SESSION_FDS * f->live.n, sizeof(*pfd));
 	if (!pfd) {
 		if (!status)
 			terminal_end(u);
@@ -241,15 +233,7 @@ int fleet_screen_main(const struct cli_args *args, int argc, char **argv)
 		}
 		wait_once(f, pfd);
 	}
-	/* Every ssh still there is killed: no far side outlives us. */
-	for (size_t i = 0; i < f->live.n; i++) {
-		struct fleet_host *h = &f->live.hosts[i];
-		if (h->started && !h->proc.exited) {
-			sshproc_kill(&h->proc, 500);
-			if (h->state == HOST_RUNNING)
-				h->state = HOST_DROPPED;
-		}
-	}
+	fleet_live_end(&f->live);
 	terminal_end(u);
 	stderr_release(u);
 	sigstop_end(&f->sigs);

@@ -44,10 +44,21 @@ static int host_width(int w)
 	return w - rest > HOST_MIN_W ? (w - rest > 28 ? 28 : w - rest) : HOST_MIN_W;
 }
 
+/* A percentile; marked * when it is the whole run's (the host ended). */
+static const char *pct_cell(const struct fleet_row *r, uint64_t ns, char *buf, size_t len)
+{
+	char v[32];
+	if (!r->has_pct)
+		return "-";
+	snprintf(buf, len, "%s%s", fmt_usec(ns, v, sizeof(v)), r->pct_whole ? "*" : "");
+	return buf;
+}
+
 static const char *cell(const struct fleet_row *r, enum fleet_col c, char *buf, size_t len,
 			bool is_row)
 {
-	if (c >= FC_RIOPS && !r->live)
+	bool pct = c == FC_P50 || c == FC_P99 || c == FC_P999;
+	if (c >= FC_RIOPS && !r->live && !(pct && r->pct_whole))
 		return "-";
 	if (!is_row && c > FC_HOST && c < FC_RIOPS)
 		return ""; /* the totals row has no driver, state or verdict */
@@ -61,10 +72,14 @@ static const char *cell(const struct fleet_row *r, enum fleet_col c, char *buf, 
 	case FC_WIOPS: snprintf(buf, len, "%.0f", r->iops[1]); return buf;
 	case FC_RBW: return fmt_bytes_rate(r->bw[0], buf, len);
 	case FC_WBW: return fmt_bytes_rate(r->bw[1], buf, len);
-	case FC_P50: return r->has_pct ? fmt_usec(r->p50, buf, len) : "-";
-	case FC_P99: return r->has_pct ? fmt_usec(r->p99, buf, len) : "-";
-	case FC_P999: return r->has_pct ? fmt_usec(r->p999, buf, len) : "-";
-	case FC_ERRORS: snprintf(buf, len, "%llu", (unsigned long long)r->errors); return buf;
+	case FC_P50: return pct_cell(r, r->p50, buf, len);
+	case FC_P99: return pct_cell(r, r->p99, buf, len);
+	case FC_P999: return pct_cell(r, r->p999, buf, len);
+	case FC_ERRORS:
+		if (!r->has_errors)
+			return "-";
+		snprintf(buf, len, "%llu", (unsigned long long)r->errors);
+		return buf;
 	default: return "";
 	}
 }
@@ -149,6 +164,16 @@ static void draw_table(const struct fleet_model *m, const struct theme *t, int y
 	/* The selected host's last word from its far side. */
 	if (m->n && m->rows[m->sel].message[0])
 		draw_text(ty + 1, 0, w, t->attr[EL_DIM], m->rows[m->sel].message);
+	/* What the figures are, where a driver gives fewer live. */
+	int y = ty + 2, last = y0 + h - 2;
+	if (m->rates_only_live && y < last)
+		y += draw_wrapped(y, 0, w, last - y, t->attr[EL_DIM],
+				  _("fio's servers send rates only while they run (no latency "
+				    "histograms, no error counts): their P50/P99/P99.9 show when a "
+				    "host's job ends."));
+	if (m->any_whole && y < last)
+		draw_wrapped(y, 0, w, last - y, t->attr[EL_DIM],
+			     _("*: the whole run's percentiles, from the host's final report."));
 }
 
 static void draw_cpu(const struct host_live *l, const struct theme *t, struct rect r)

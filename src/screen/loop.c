@@ -115,43 +115,30 @@ static void tick(struct ui *u)
 	u->dirty = true;
 }
 
-static void wait_once(struct ui *u, const sigset_t *wait_mask)
+static void wait_once(struct ui *u)
 {
-	uint64_t now = now_ns();
-	uint64_t left = u->next_tick_ns > now ? u->next_tick_ns - now : 0;
-	struct timespec ts = { (time_t)(left / 1000000000ull), (long)(left % 1000000000ull) };
-	/* A negative descriptor is skipped: a dead terminal must not spin us. */
-	struct pollfd pfd[2] = { { u->tty_gone ? -1 : u->tty_fd, POLLIN, 0 },
-				 { u->wake[0], POLLIN, 0 } };
-	int r = ppoll(pfd, 2, &ts, wait_mask);
-	if (r > 0) {
-		sigstop_take_pending(&u->sigs);
-		if (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL)) {
-			u->tty_gone = true;
-			sigstop_deliver(&u->sigs, RUNCTL_TERMINAL_GONE, SIGHUP);
-		}
-		if (pfd[1].revents & POLLIN)
-			handle_wake(u);
-	}
+	struct pollfd pfd[2] = { { -1, 0, 0 }, { u->wake[0], POLLIN, 0 } };
+	if (ui_wait(u, &u->sigs, pfd, 2, u->next_tick_ns) > 0 && (pfd[1].revents & POLLIN))
+		handle_wake(u);
 	if (!u->tty_gone)
 		input_read_keys(u);
 	if (now_ns() >= u->next_tick_ns)
 		tick(u);
 }
 
-static void run_loop(struct ui *u, const sigset_t *wait_mask)
+static void run_loop(struct ui *u)
 {
 	while (!u->quit && !runctl_stopped(&u->ctl)) {
 		if (u->dirty && !u->tty_gone) {
 			frame_draw(u);
 			u->dirty = false;
 		}
-		wait_once(u, wait_mask);
+		wait_once(u);
 	}
 }
 
 /* Stops the job and waits for it, keeping the screen alive meanwhile. */
-static void finish_job(struct ui *u, const sigset_t *wait_mask)
+static void finish_job(struct ui *u)
 {
 	if (!u->runner.active && !u->procrun.active)
 		return;
@@ -161,7 +148,7 @@ static void finish_job(struct ui *u, const sigset_t *wait_mask)
 		if (!u->tty_gone)
 			frame_draw(u);
 		u->next_tick_ns = now_ns() + 200000000ull;
-		wait_once(u, wait_mask);
+		wait_once(u);
 	}
 }
 
@@ -264,8 +251,8 @@ int screen_main(const struct cli_args *args, struct job_set *initial_job,
 	}
 	frame_draw(u);
 
-	run_loop(u, &u->sigs.wait_mask);
-	finish_job(u, &u->sigs.wait_mask);
+	run_loop(u);
+	finish_job(u);
 	scanner_join(&u->scanner);
 	terminal_end(u);
 	stderr_release(u);

@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* terminal.c - taking the terminal for the screen and giving it back:
  * curses on the terminal (or /dev/tty when stdout is redirected), one
- * clear line when it cannot draw, and stderr held while the screen is up. */
+ * clear line when it cannot draw, stderr held while the screen is up, and
+ * the screens' wait on the terminal. */
 #include "config.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <time.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +17,7 @@
 #include "i18n.h"
 #include "screen/termfallback.h"
 #include "screen/ui.h"
+#include "util/clock.h"
 
 /* The terminal type must be one curses knows and can draw on: TERM unset
  * or unknown makes newterm() fail, and a type without cursor addressing
@@ -132,4 +139,21 @@ void terminal_end(struct ui *u)
 	delscreen(u->term);
 	if (u->tty)
 		fclose(u->tty);
+}
+
+int ui_wait(struct ui *u, struct sigstop *sigs, struct pollfd *pfd, size_t n, uint64_t until_ns)
+{
+	uint64_t now = now_ns();
+	uint64_t left = until_ns > now ? until_ns - now : 0;
+	struct timespec ts = { (time_t)(left / 1000000000ull), (long)(left % 1000000000ull) };
+	/* A negative descriptor is skipped: a dead terminal must not spin us. */
+	pfd[0] = (struct pollfd){ u->tty_gone ? -1 : u->tty_fd, POLLIN, 0 };
+	int r = ppoll(pfd, n, &ts, &sigs->wait_mask);
+	if (r > 0 || (r < 0 && errno == EINTR))
+		sigstop_take_pending(sigs);
+	if (r > 0 && (pfd[0].revents & (POLLHUP | POLLERR | POLLNVAL))) {
+		u->tty_gone = true;
+		sigstop_deliver(sigs, RUNCTL_TERMINAL_GONE, SIGHUP);
+	}
+	return r;
 }

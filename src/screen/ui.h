@@ -187,6 +187,14 @@ int terminal_start(struct ui *u);
 void terminal_end(struct ui *u);
 void stderr_hold(struct ui *u);
 void stderr_release(struct ui *u);
+struct pollfd;
+/* The screens' one wait (the device screen's loop and the fleet's): in
+ * ppoll() on the terminal (pfd[0], filled here) and pfd[1..n-1] until
+ * until_ns, the only place the signals sigs takes get through; a
+ * terminal that hung up is marked gone and stops the screen as SIGHUP
+ * does. Returns ppoll's result. */
+int ui_wait(struct ui *u, struct sigstop *sigs, struct pollfd *pfd, size_t n,
+	    uint64_t until_ns);
 
 /* Draws the whole frame (or the too-small notice) and updates the
  * terminal. */

@@ -141,6 +141,11 @@ EXTRA_DIST += tests/e2e/sshd_lib.sh
 # a host's CPU pane, a dropped host, s and q with nothing left behind.
 TESTS += tests/e2e/screen_fleet.sh
 dist_check_SCRIPTS += tests/e2e/screen_fleet.sh
+EXTRA_DIST += tests/e2e/fleet_screen_lib.sh
+# The same screen with --driver=fio: the test's fio servers, live rates,
+# no invented percentiles, a dropped server, s and q with no job left.
+TESTS += tests/e2e/screen_fleet_fio.sh
+dist_check_SCRIPTS += tests/e2e/screen_fleet_fio.sh
 # --driver=fio: fio's own server on each far side through ssh -W, a write
 # refused under --readonly, a killed server, a fake server's unknown
 # protocol version.

@@ -366,6 +366,64 @@ static void test_live_total(void **state)
 		host_live_free(&hosts[i].live);
 }
 
+/* fio's servers send rates only while they run: their rows and the
+ * totals show no percentiles and no error count (never zeros in their
+ * place), while the rates still add up; a host that ended shows its
+ * whole run's percentiles from its report, marked as such. */
+static void test_rates_only_rows(void **state)
+{
+	(void)state;
+	struct fleet_host hosts[3];
+	struct fleet_model m;
+	memset(hosts, 0, sizeof(hosts));
+	for (int i = 0; i < 3; i++) {
+		snprintf(hosts[i].addr.label, sizeof(hosts[i].addr.label), "f%d", i);
+		hosts[i].drv = &host_driver_fio;
+		hosts[i].state = i < 2 ? HOST_RUNNING : HOST_STOPPED;
+		snprintf(hosts[i].version, sizeof(hosts[i].version), "3.33, protocol 97");
+	}
+	for (int i = 0; i < 2; i++) {
+		hosts[i].live.intervals = 3;
+		hosts[i].live.iops[0] = 1000.0 * (i + 1);
+		hosts[i].live.bw_bytes[0] = 4096000.0 * (i + 1);
+	}
+	hosts[2].final_taken = true;
+	hosts[2].final_ios[0] = 5000;
+	hosts[2].final_pct[0] = true;
+	hosts[2].final_p50[0] = 80000;
+	hosts[2].final_p99[0] = 250000;
+	hosts[2].final_p999[0] = 900000;
+
+	fleet_model_init(&m);
+	fleet_model_update(&m, hosts, 3, false, false, true);
+	assert_true(m.rates_only_live);
+	assert_true(m.any_whole);
+	for (size_t i = 0; i < 2; i++) {
+		assert_true(m.rows[i].live);
+		assert_false(m.rows[i].has_pct);
+		assert_false(m.rows[i].has_errors);
+	}
+	assert_true(m.total.live);
+	assert_true(m.total.iops[0] == 3000.0);
+	assert_false(m.total.has_pct);
+	assert_false(m.total.has_errors);
+	/* The stopped host: no rates, its whole run's percentiles. */
+	assert_false(m.rows[2].live);
+	assert_true(m.rows[2].has_pct && m.rows[2].pct_whole);
+	assert_int_equal(m.rows[2].p99, 250000);
+	/* Sorted by P99: the only host with one sorts highest. */
+	m.sort = FC_P99;
+	fleet_model_update(&m, hosts, 3, false, false, true);
+	assert_string_equal(m.rows[2].name, "f2");
+
+	/* Once none runs, the screen no longer says rates only. */
+	hosts[0].state = hosts[1].state = HOST_DONE;
+	fleet_model_update(&m, hosts, 3, false, true, true);
+	assert_false(m.rates_only_live);
+	assert_false(m.total.live);
+	fleet_model_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -377,6 +435,7 @@ int main(void)
 		cmocka_unit_test(test_merged_percentiles),
 		cmocka_unit_test(test_merged_equals_combined_hist),
 		cmocka_unit_test(test_live_total),
+		cmocka_unit_test(test_rates_only_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
