@@ -42,6 +42,9 @@ enum rw_mode {
 
 enum rate_process { RATE_LINEAR, RATE_POISSON };
 enum think_blocks_type { THINK_COMPLETE, THINK_ISSUE };
+/* io_submit_mode: fio submits from the job thread or from a pool of
+ * offload threads; blktop submits from the job thread either way. */
+enum submit_mode { SUBMIT_INLINE, SUBMIT_OFFLOAD };
 /* DIR_COUNT: the directions most figures keep (reads and writes); trims
  * are a third, kept only where a trim job needs it (DIR_ALL wide). */
 enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_TRIM = 2 };
@@ -231,6 +234,13 @@ struct job_spec {
 	char wait_for[JOB_NAME_MAX];     /* start after this job ends */
 	unsigned long long startdelay_ms;
 	unsigned long long loops;
+	/* fio's number_ios (reads and writes per loop, 0: no limit),
+	 * fill_device (write until ENOSPC), io_submit_mode and the tiobench
+	 * profile's threads (accepted, ignored as in fio). */
+	unsigned long long number_ios;
+	bool fill_device;
+	int io_submit_mode;              /* SUBMIT_INLINE or SUBMIT_OFFLOAD */
+	unsigned long long tiobench_threads;
 	int kb_base;
 	int unit_base;
 	bool gtod_reduce, disable_lat, disable_clat, disable_slat;

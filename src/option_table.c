@@ -56,6 +56,8 @@ static const char *const verify_choices[] = { "0", "md5", "crc64", "crc32", "crc
 					      "sha1", "meta", "pattern", "null", NULL };
 static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 9, 10, 15, 16, 1, 18, 19 };
 
+static const char *const submit_mode_choices[] = { "inline", "offload", NULL };
+static const int submit_mode_values[] = { SUBMIT_INLINE, SUBMIT_OFFLOAD };
 static const char *const think_choices[] = { "complete", "issue", NULL };
 static const int think_values[] = { THINK_COMPLETE, THINK_ISSUE };
 static const char *const rate_process_choices[] = { "linear", "poisson", NULL };
@@ -99,7 +101,7 @@ const struct job_option job_options[] = {
 	  .help = N_("once the queue is full, reap down to this depth before refilling (0: iodepth)") },
 	{ .name = "numjobs", .type = OPT_INT, FIELD(numjobs), .min = 1, .max = 4096, .def = "1",
 	  .help = N_("number of threads running this job") },
-	{ .name = "runtime", .type = OPT_TIME, FIELD(runtime_ms), .max = U64MAX, .def = "0",
+	{ .name = "runtime", .alias = "timeout", .type = OPT_TIME, FIELD(runtime_ms), .max = U64MAX, .def = "0",
 	  .unit = "s", .help = N_("stop after this long (0: when size is done)") },
 	{ .name = "time_based", .type = OPT_BOOL, FIELD(time_based), .max = 1, .def = "0",
 	  .help = N_("run for the whole runtime, wrapping around the area") },
@@ -109,7 +111,7 @@ const struct job_option job_options[] = {
 	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE, FIELD(io_size),
 	  .max = U64MAX, .def = "0", .unit = "bytes",
 	  .help = N_("bytes to transfer per job (0: size)") },
-	{ .name = "offset", .type = OPT_SIZE, FIELD(offset), .max = U64MAX, .def = "0",
+	{ .name = "offset", .alias = "fileoffset", .type = OPT_SIZE, FIELD(offset), .max = U64MAX, .def = "0",
 	  .unit = "bytes", .parse = parse_size_pct, .format = format_size_pct,
 	  .help = N_("start of the area in the target (10%: that far into it)") },
 	{ .name = "offset_increment", .type = OPT_SIZE, FIELD(offset_increment), .max = U64MAX,
@@ -276,6 +278,17 @@ const struct job_option job_options[] = {
 	  .unit = "s", .help = N_("wait this long after the run starts before this job starts") },
 	{ .name = "loops", .type = OPT_INT, FIELD(loops), .min = 1, .max = 1000000, .def = "1",
 	  .help = N_("run the job this many times over (size and io_size are per loop)") },
+	{ .name = "number_ios", .type = OPT_SIZE, FIELD(number_ios), .max = U64MAX, .def = "0",
+	  .help = N_("end the job after this many I/Os (reads, writes and trims; times loops, twice as many for trimwrite; 0: no limit); time_based jobs ignore it, as fio does") },
+	{ .name = "fill_device", .alias = "fill_fs", .type = OPT_BOOL, FIELD(fill_device), .max = 1,
+	  .def = "0",
+	  .help = N_("write until the device or filesystem is full: without size, a file grows until ENOSPC, which ends the job without an error") },
+	{ .name = "io_submit_mode", .type = OPT_ENUM, FIELD(io_submit_mode), .def = "inline",
+	  .choices = submit_mode_choices, .choice_values = submit_mode_values,
+	  .help = N_("inline or offload (fio's pool of submitting threads): blktop's job thread submits either way, the same I/Os in the same order") },
+	{ .name = "threads", .type = OPT_INT, FIELD(tiobench_threads), .max = 0xffffffffULL,
+	  .def = "1",
+	  .help = N_("fio's tiobench profile's thread count: accepted and ignored in a job, as fio does (use numjobs)") },
 	{ .name = "wait_for", .type = OPT_STR, FIELD(wait_for), .def = "",
 	  .help = N_("start only after the named earlier job has ended") },
 	{ .name = "exitall", .type = OPT_BOOL, FIELD(exitall), .max = 1, .def = "0",

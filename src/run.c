@@ -197,6 +197,14 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		if (job->rw == RW_TRIMWRITE && __builtin_mul_overflow(limit, 2, &limit))
 			limit = UINT64_MAX;
 		t->io_limit = job->time_based ? 0 : limit;
+		/* number_ios: fio's count of I/Os of every direction against
+		 * number_ios times loops (twice that for trimwrite, whose
+		 * writes each follow a trim); time_based jobs ignore it. */
+		uint64_t ios = job->number_ios;
+		if (__builtin_mul_overflow(ios, job->loops ? job->loops : 1, &ios) ||
+		    (job->rw == RW_TRIMWRITE && __builtin_mul_overflow(ios, 2, &ios)))
+			ios = UINT64_MAX;
+		t->ios_limit = job->time_based ? 0 : ios;
 		if (job->cpus_allowed[0]) {
 			t->pin = true;
 			if (job->cpus_policy == CPUS_SPLIT) {

@@ -187,6 +187,8 @@ static bool may_issue(struct loop_state *ls, uint64_t now)
 		return false;
 	if (t->io_limit && ls->issued_bytes >= t->io_limit)
 		return false;
+	if (t->ios_limit && ls->issued_ios >= t->ios_limit)
+		return false;
 	return !ls->area_done;
 }
 
@@ -196,6 +198,17 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	struct dir_stats *d = &t->dir[io->dir];
 
 	if (io->result != (int64_t)io->len) {
+		/* fill_device: as fio, a full device or filesystem (ENOSPC,
+		 * EDQUOT, or a write cut short by it) ends the job without an
+		 * error; that write counts as an I/O of no bytes, as in fio's
+		 * total_ios. */
+		if (t->spec->fill_device && io->dir == DIR_WRITE &&
+		    (io->result >= 0 || io->result == -ENOSPC || io->result == -EDQUOT)) {
+			ls->area_done = true;
+			if (ls->counting)
+				stat_add(&d->ios, 1);
+			return;
+		}
 		/* A short transfer is an error too (fio counts it as EIO). */
 		int err = io->result < 0 ? (int)-io->result : EIO;
 		ls->err_streak++;
@@ -237,6 +250,9 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		}
 		ls->counting = true;
 		t->counted_from_ns = t->ramp_end_ns;
+		/* fio's number_ios counts from the ramp's end: what
+		 * completes from now on and what is in flight. */
+		ls->issued_ios = ls->inflight;
 		getrusage(RUSAGE_THREAD, &t->ru_start);
 		if (ls->paced && t->spec->ramp_ms)
 			pacing_restart(&ls->pace, t_end);

@@ -74,6 +74,13 @@ int next_io_check(const struct job_spec *spec, char *err, size_t errlen)
 			 rw_name(spec->rw));
 		return 1;
 	}
+	/* fio doubles trimwrite's number_ios again at each loop's start: a
+	 * count blktop does not copy. */
+	if (spec->rw == RW_TRIMWRITE && spec->number_ios && spec->loops > 1 && !spec->time_based) {
+		snprintf(err, errlen, _("%s: rw=trimwrite with number_ios and loops: not supported"),
+			 spec->name);
+		return 1;
+	}
 	if (spec->random_generator == RGEN_LFSR && (spec->random_distribution == DIST_ZONED ||
 						    spec->random_distribution == DIST_ZONED_ABS)) {
 		snprintf(err, errlen, _("%s: random_generator=lfsr with random_distribution=%s: not supported"),
@@ -438,6 +445,7 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	io->offset = f->area_start + off;
 	io->len = (uint32_t)len;
 	ls->issued_bytes += len;
+	ls->issued_ios++;
 
 	if (io->dir == DIR_WRITE) {
 		if (syncpoint_write(&ls->sync, io->fd))
