@@ -38,6 +38,7 @@ enum rw_mode {
 	RW_RW,
 	RW_RANDRW,
 	RW_TRIMWRITE,    /* fio's: each block trimmed, then written */
+	RW_RANDTRIMWRITE, /* fio's: a random block trimmed, then written */
 };
 
 enum rate_process { RATE_LINEAR, RATE_POISSON };
@@ -299,7 +300,8 @@ static inline void job_option_mark_set(struct job_spec *j, size_t option)
 
 static inline bool rw_is_random(enum rw_mode m)
 {
-	return m == RW_RANDREAD || m == RW_RANDWRITE || m == RW_RANDRW || m == RW_RANDTRIM;
+	return m == RW_RANDREAD || m == RW_RANDWRITE || m == RW_RANDRW || m == RW_RANDTRIM ||
+	       m == RW_RANDTRIMWRITE;
 }
 static inline bool rw_reads(enum rw_mode m)
 {
@@ -308,11 +310,16 @@ static inline bool rw_reads(enum rw_mode m)
 static inline bool rw_writes(enum rw_mode m)
 {
 	return m == RW_WRITE || m == RW_RANDWRITE || m == RW_RW || m == RW_RANDRW ||
-	       m == RW_TRIMWRITE;
+	       m == RW_TRIMWRITE || m == RW_RANDTRIMWRITE;
+}
+/* trimwrite and randtrimwrite: each write follows a trim of its block. */
+static inline bool rw_trimwrites(enum rw_mode m)
+{
+	return m == RW_TRIMWRITE || m == RW_RANDTRIMWRITE;
 }
 static inline bool rw_trims(enum rw_mode m)
 {
-	return m == RW_TRIM || m == RW_RANDTRIM || m == RW_TRIMWRITE;
+	return m == RW_TRIM || m == RW_RANDTRIM || rw_trimwrites(m);
 }
 /* Destroys data on the target: the write gate's question. */
 static inline bool rw_modifies(enum rw_mode m)

@@ -14,11 +14,11 @@
 
 static const char *const rw_choices[] = {
 	"read", "write", "randread", "randwrite", "rw", "randrw", "readwrite", "trim", "randtrim",
-	"trimwrite", NULL,
+	"trimwrite", "randtrimwrite", NULL,
 };
 static const int rw_values[] = {
 	RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_RANDRW, RW_RW, RW_TRIM, RW_RANDTRIM,
-	RW_TRIMWRITE,
+	RW_TRIMWRITE, RW_RANDTRIMWRITE,
 };
 /* The order of engine_table[] in src/engine/engine.c. */
 static const char *const rwseq_choices[] = { "sequential", "identical", NULL };
@@ -69,7 +69,7 @@ static const int rate_process_values[] = { RATE_LINEAR, RATE_POISSON };
 const struct job_option job_options[] = {
 	{ .name = "rw", .alias = "readwrite", .type = OPT_ENUM, FIELD(rw), .def = "read",
 	  .choices = rw_choices, .choice_values = rw_values,
-	  .help = N_("I/O pattern: read, write, randread, randwrite, rw, randrw, trim, randtrim, trimwrite (each block trimmed, then written); randread:8 a new random offset every 8 I/Os, write:4k 4k skipped after each I/O, read:-8k backwards"),
+	  .help = N_("I/O pattern: read, write, randread, randwrite, rw, randrw, trim, randtrim, trimwrite (each block trimmed, then written), randtrimwrite (a random block trimmed, then written); randread:8 a new random offset every 8 I/Os, write:4k 4k skipped after each I/O, read:-8k backwards"),
 	  .parse = parse_rw, .format = format_rw },
 	{ .name = "bs", .alias = "blocksize", .type = OPT_SIZE, FIELD(bs),
 	  .min = 512, .max = 256ULL << 20, .def = "4k", .unit = "bytes",

@@ -192,17 +192,15 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		 * sequential offsets wrap round to the start as fio's loops do. */
 		if (__builtin_mul_overflow(limit, job->loops ? job->loops : 1, &limit))
 			limit = UINT64_MAX;
-		/* trimwrite: fio counts the writes alone against the size, and
-		 * each write follows a trim as long: twice the bytes issued. */
-		if (job->rw == RW_TRIMWRITE && __builtin_mul_overflow(limit, 2, &limit))
-			limit = UINT64_MAX;
+		/* trimwrite, randtrimwrite: fio counts the writes alone
+		 * against the size (next_io.c leaves the trims out). */
 		t->io_limit = job->time_based ? 0 : limit;
 		/* number_ios: fio's count of I/Os of every direction against
 		 * number_ios times loops (twice that for trimwrite, whose
 		 * writes each follow a trim); time_based jobs ignore it. */
 		uint64_t ios = job->number_ios;
 		if (__builtin_mul_overflow(ios, job->loops ? job->loops : 1, &ios) ||
-		    (job->rw == RW_TRIMWRITE && __builtin_mul_overflow(ios, 2, &ios)))
+		    (rw_trimwrites(job->rw) && __builtin_mul_overflow(ios, 2, &ios)))
 			ios = UINT64_MAX;
 		t->ios_limit = job->time_based ? 0 : ios;
 		if (job->cpus_allowed[0]) {

@@ -102,6 +102,39 @@ EOF
 )
 same "number_ios" "$f" wdev
 
+# ---- rw=randtrimwrite: a random block trimmed, then written ----
+f=$(job rtw <<EOF
+[global]
+filename=$dev
+direct=1
+bs=4k
+size=4m
+ioengine=libaio
+[a]
+rw=randtrimwrite
+[b]
+stonewall
+rw=randtrimwrite
+bs=16k
+number_ios=100
+[c]
+stonewall
+rw=randtrimwrite
+ioengine=psync
+randseed=7
+size=1m
+EOF
+)
+same "rw=randtrimwrite" "$f" wdev
+printf '[x]\nfilename=%s\nrw=randtrimwrite\nsize=1m\noffset=1m\n' "$dev" >"$WORK/rtwo.fio"
+if "$BLKTOP" --batch --job "$WORK/rtwo.fio" >/dev/null 2>"$WORK/rtwo.err"; then
+	fail "randtrimwrite with an offset ran (fio 3.33 ends it after one trim)"
+else
+	grep -q "randtrimwrite with offset" "$WORK/rtwo.err" &&
+		pass "randtrimwrite with an offset refused: $(cat "$WORK/rtwo.err")" ||
+		fail "randtrimwrite with an offset: $(cat "$WORK/rtwo.err")"
+fi
+
 # ---- threads (tiobench's, ignored), timeout (runtime) ----
 f=$(job thr <<EOF
 [x]
