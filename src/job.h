@@ -242,6 +242,9 @@ struct job_spec {
 	bool fill_device;
 	int io_submit_mode;              /* SUBMIT_INLINE or SUBMIT_OFFLOAD */
 	unsigned long long tiobench_threads;
+	/* fio's flow: the weight of this job's share of its flow id's I/Os
+	 * (0: none), and the stall in microseconds when it is ahead. */
+	unsigned long long flow_id, flow, flow_sleep_us;
 	int kb_base;
 	int unit_base;
 	bool gtod_reduce, disable_lat, disable_clat, disable_slat;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "engine/flow.h"
 #include "i18n.h"
 #include "monitor.h"
 #include "options.h"
@@ -505,6 +506,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	size_t nunits = 0;
 	const struct job_thread **unit_threads = NULL;
 	struct run_progress_state *prog = NULL;
+	struct io_flow *flows = NULL;
 
 	err[0] = '\0';
 	memset(result, 0, sizeof(*result));
@@ -581,6 +583,18 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	for (size_t i = 0; i < set->njobs && exitall && !status; i++)
 		for (unsigned k = 0; k < secs[i].nthreads; k++)
 			secs[i].threads[k].exitall = true;
+	/* fio's flows: each job's weight joins its flow id's before any
+	 * thread starts, as fio adds them when it sets the jobs up. */
+	flows = calloc(set->njobs, sizeof(*flows));
+	if (!flows && !status) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		status = BLKTOP_FAILED;
+	}
+	for (size_t i = 0, nflows = 0; i < set->njobs && !status; i++) {
+		struct io_flow *f = flow_join(flows, &nflows, set->njobs, &set->jobs[i]);
+		for (unsigned k = 0; k < secs[i].nthreads; k++)
+			secs[i].threads[k].flow = f;
+	}
 	if (status)
 		goto out;
 
@@ -682,6 +696,7 @@ out:
 		section_free(&secs[i]);
 	free(secs);
 	free(group_end);
+	free(flows);
 	free(disk_before);
 	free(disk_after);
 	cpu_snapshot_free(&cpu_before);

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "engine/flow.h"
 #include "engine/loop.h"
 #include "engine/trim.h"
 #include "engine/ops.h"
@@ -347,6 +348,10 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 	int queued = 0;
 
 	while (ls->nfree > ls->hold && !ls->sync_due && may_issue(ls, now)) {
+		if (ls->t->flow && flow_ahead(ls->t->flow, &ls->flow_mine, ls->t->spec->flow)) {
+			ls->flow_held = true;
+			break;
+		}
 		struct io_unit *io = ls->free_list[ls->nfree - 1];
 		if (!next_io_prep(ls, io)) {
 			ls->area_done = true;
@@ -385,6 +390,17 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 		if (r < 0)
 			return r;
 		queued += r;
+	}
+	/* fio's flow_sleep: held back, the job waits for its I/Os in
+	 * flight and sleeps; without it, it tries again after a reap. */
+	if (ls->flow_held) {
+		ls->flow_held = false;
+		if (ls->t->spec->flow_sleep_us) {
+			int r = loop_quiesce(ls);
+			if (r < 0)
+				return r;
+			sleep_ns(ls->t->spec->flow_sleep_us * 1000ULL);
+		}
 	}
 	return queued;
 }
@@ -726,6 +742,8 @@ void *job_thread_main(void *arg)
 		}
 		t->counted_from_ns = t->start_ns;
 	}
+	if (t->flow)
+		flow_leave(t->flow, ls.flow_mine, t->spec->flow);
 	if (t->exitall && t->group_end)
 		__atomic_store_n(t->group_end, 1, __ATOMIC_RELAXED);
 	t->ended_ns = now_ns();

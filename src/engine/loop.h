@@ -49,6 +49,8 @@ struct loop_state {
 	unsigned next_file;     /* round robin over the thread's files */
 	uint64_t issued_bytes;  /* against io_limit; trimwrite's trims not */
 	bool trims_uncounted;   /* trimwrite, randtrimwrite */
+	uint64_t flow_mine;     /* this thread's I/Os in its flow (engine/flow.h) */
+	bool flow_held;         /* the flow held the last batch back */
 	uint64_t issued_ios;    /* for number_ios: reset as counting starts, as fio's */
 	/* rate, thinktime, rate_min (engine/pacing.c): off for a job with
 	 * none of them, the loop's only test of them per I/O. */

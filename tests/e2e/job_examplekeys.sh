@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # job_examplekeys.sh - the keys fio 3.33's own example job files use that
 # blktop once refused (threads, timeout, fileoffset, number_ios,
-# fill_device/fill_fs, io_submit_mode), each run by fio and by blktop
+# fill_device/fill_fs, io_submit_mode, rw=randtrimwrite, flow and
+# flow_sleep), each run by fio and by blktop
 # from the same job file on the same scratch loop device (or a file on a
 # scratch ext4) and compared: the jobs' names, I/Os and bytes from both
 # tools' JSON, and where the key is about the device, what the device
@@ -134,6 +135,57 @@ else
 		pass "randtrimwrite with an offset refused: $(cat "$WORK/rtwo.err")" ||
 		fail "randtrimwrite with an offset: $(cat "$WORK/rtwo.err")"
 fi
+
+# ---- flow, flow_sleep: fio's weighted flow (examples/flow.fio and
+# butterfly.fio). Timed: the ratio of the jobs' I/Os, within 10 % of
+# fio's; sized: the same I/Os. ----
+f=$(job flow <<EOF
+[global]
+norandommap
+thread
+time_based
+runtime=2
+direct=1
+ioengine=libaio
+iodepth=16
+size=32m
+bs=8k
+filename=$dev
+flow_sleep=1000
+[job2]
+rw=write
+flow=1
+[job1]
+rw=randread
+flow=8
+EOF
+)
+if run_both "$f"; then
+	rf=$(jq '.jobs[1].read.total_ios / .jobs[0].write.total_ios' "$WORK/fio.json")
+	rb=$(jq '.jobs[1].read.total_ios / .jobs[0].write.total_ios' "$WORK/blk.json")
+	if awk -v f="$rf" -v b="$rb" 'BEGIN { exit !(f > 0 && b > f * 0.9 && b < f * 1.1) }'; then
+		pass "flow=1 and flow=8 with flow_sleep: reads per write $rb, fio's $rf"
+	else
+		fail "flow=1 and flow=8: reads per write $rb, fio's $rf"
+	fi
+else
+	fail "flow: a run failed"
+fi
+f=$(job butterfly <<EOF
+[global]
+filename=$dev
+direct=1
+bs=4k
+size=4m
+[forward]
+rw=read
+flow=2
+[backward]
+rw=read:-8k
+flow=2
+EOF
+)
+same "flow=2 twice (butterfly)" "$f" wdev
 
 # ---- threads (tiobench's, ignored), timeout (runtime) ----
 f=$(job thr <<EOF
