@@ -245,6 +245,7 @@ struct job_spec {
 	/* fio's flow: the weight of this job's share of its flow id's I/Os
 	 * (0: none), and the stall in microseconds when it is ahead. */
 	unsigned long long flow_id, flow, flow_sleep_us;
+	bool dedupe_global;              /* working_set pages across the run's threads */
 	int kb_base;
 	int unit_base;
 	bool gtod_reduce, disable_lat, disable_clat, disable_slat;

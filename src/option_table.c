@@ -195,6 +195,8 @@ const struct job_option job_options[] = {
 	{ .name = "dedupe_working_set_percentage", .type = OPT_INT,
 	  FIELD(dedupe_working_set_percentage), .max = 100, .def = "5",
 	  .help = N_("dedupe_mode=working_set: the unique blocks duplicates are drawn from, as a share of size") },
+	{ .name = "dedupe_global", .type = OPT_BOOL, FIELD(dedupe_global), .max = 1, .def = "0",
+	  .help = N_("dedupe_mode=working_set: draw the unique pages from every thread of the run, so duplicates repeat other jobs' data too") },
 	/* Pacing (engine/pacing.c): fio's names, defaults, units and limits;
 	 * the rates per direction as R,W. */
 	{ .name = "thinktime", .type = OPT_INT, FIELD(thinktime_us), .max = 0xffffffffULL,

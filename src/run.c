@@ -592,8 +592,25 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	}
 	for (size_t i = 0, nflows = 0; i < set->njobs && !status; i++) {
 		struct io_flow *f = flow_join(flows, &nflows, set->njobs, &set->jobs[i]);
-		for (unsigned k = 0; k < secs[i].nthreads; k++)
+		for (unsigned k = 0; k < secs[i].nthreads; k++) {
 			secs[i].threads[k].flow = f;
+			secs[i].threads[k].run_threads = (unsigned)threads;
+		}
+		/* dedupe_global draws on every thread's first buffer state,
+		 * each from its own job's seed: one seed for all, here. */
+		const struct job_spec *a = &set->jobs[i], *b = &set->jobs[0];
+		if (set->jobs[i].dedupe_global) {
+			for (size_t j = 0; j < set->njobs && !status; j++) {
+				b = &set->jobs[j];
+				if (a->randrepeat != b->randrepeat || a->randseed != b->randseed ||
+				    job_option_given(a, "randseed") != job_option_given(b, "randseed") ||
+				    !a->randrepeat) {
+					snprintf(err, errlen, _("%s: dedupe_global with jobs that differ in randseed or randrepeat=0: not supported"),
+						 a->name);
+					status = BLKTOP_USAGE;
+				}
+			}
+		}
 	}
 	if (status)
 		goto out;

@@ -540,6 +540,8 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 	if (buf_fill_setup(&ls->buf, spec, thread_number, seed,
 			   t->nfiles ? t->files[0].area_len : 0))
 		return -ENOMEM;
+	if (spec->dedupe_global)
+		buf_fill_global(&ls->buf, spec, thread_number, t->run_threads, seed);
 	/* After the seed: a random job's constants are drawn from it. */
 	int nr = next_io_setup(ls);
 	if (nr < 0) {

@@ -3,7 +3,7 @@
 # job_examplekeys.sh - the keys fio 3.33's own example job files use that
 # blktop once refused (threads, timeout, fileoffset, number_ios,
 # fill_device/fill_fs, io_submit_mode, rw=randtrimwrite, flow and
-# flow_sleep), each run by fio and by blktop
+# flow_sleep, dedupe_global), each run by fio and by blktop
 # from the same job file on the same scratch loop device (or a file on a
 # scratch ext4) and compared: the jobs' names, I/Os and bytes from both
 # tools' JSON, and where the key is about the device, what the device
@@ -18,8 +18,23 @@ img=$(sparse_file disk.img 64M)
 dev=$(attach "$img") || die "cannot attach a loop device"
 stat_file=/sys/block/$(basename "$dev")/stat
 
-# devstat: reads, sectors read, writes, sectors written, discards so far.
-devstat() { awk '{ print $1, $3, $5, $7, $12 }' "$stat_file"; }
+# devstat: reads, sectors read, writes, sectors written, discards so far,
+# once udev has read what it reads after a write (its probe on close).
+devstat() {
+	if command -v udevadm >/dev/null 2>&1; then
+		udevadm settle --timeout=10 2>/dev/null
+	fi
+	# Without udevadm: until the counters have stood still for 0.3 s.
+	last= i=0
+	now=$(awk '{ print $1, $3, $5, $7, $12 }' "$stat_file")
+	while [ "$now" != "$last" ] && [ $i -lt 30 ]; do
+		last=$now
+		sleep 0.3
+		now=$(awk '{ print $1, $3, $5, $7, $12 }' "$stat_file")
+		i=$((i + 1))
+	done
+	printf '%s\n' "$now"
+}
 # delta BEFORE AFTER: the difference, field by field.
 delta() {
 	printf '%s\n%s\n' "$1" "$2" | awk 'NR == 1 { split($0, a) }
@@ -57,8 +72,9 @@ run_both() {
 
 # same LABEL JOBFILE [dev|wdev]: both tools' jobs alike, and with dev the
 # device's counters; with wdev only the sectors written and the discards
-# (jobs that run side by side: their requests merge as timing has it, and
-# blktop probes the device once more before writing).
+# (jobs that run side by side: their requests merge as timing has it;
+# blktop probes the device once more before writing, and udev reads it
+# after a writer closes it).
 same() {
 	label=$1
 	run_both "$2" || { fail "$label: a run failed"; return; }
@@ -187,6 +203,39 @@ EOF
 )
 same "flow=2 twice (butterfly)" "$f" wdev
 
+# ---- dedupe_global (examples/dedupe-global.fio, on one device): the
+# same bytes as fio's (with dedupe_global=0 they differ) ----
+f=$(job dedupe <<EOF
+[global]
+filename=$dev
+direct=1
+ioengine=libaio
+iodepth=16
+size=8m
+dedupe_mode=working_set
+dedupe_global=1
+dedupe_percentage=50
+blocksize=4k
+rw=write
+buffer_compress_percentage=50
+dedupe_working_set_percentage=50
+[a]
+[b]
+offset=8m
+EOF
+)
+noise() { dd if=/dev/urandom of="$dev" bs=1M count=16 oflag=direct status=none; }
+noise && (cd "$WORK" && fio "$f") >/dev/null 2>&1 &&
+	dd if="$dev" of="$WORK/fio.bin" bs=1M count=16 iflag=direct status=none &&
+	noise && "$BLKTOP" --batch --job "$f" >/dev/null 2>"$WORK/blk.err" &&
+	dd if="$dev" of="$WORK/blk.bin" bs=1M count=16 iflag=direct status=none
+rc=$?
+if [ $rc = 0 ] && cmp -s "$WORK/fio.bin" "$WORK/blk.bin"; then
+	pass "dedupe_global=1: the same 16m as fio ($(sha256sum <"$WORK/blk.bin" | cut -c1-16))"
+else
+	fail "dedupe_global=1: rc $rc, $(cmp "$WORK/fio.bin" "$WORK/blk.bin" 2>&1 | head -1) $(tail -1 "$WORK/blk.err")"
+fi
+
 # ---- threads (tiobench's, ignored), timeout (runtime) ----
 f=$(job thr <<EOF
 [x]
@@ -308,7 +357,7 @@ bs=64k
 fill_device=1
 EOF
 )
-same "fill_device on a device" "$f" dev
+same "fill_device on a device" "$f" wdev
 
 if command -v mkfs.ext4 >/dev/null 2>&1; then
 	fsimg=$(sparse_file fs.img 64M)
