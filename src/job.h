@@ -38,10 +38,14 @@ enum rw_mode {
 	RW_RW,
 	RW_RANDRW,
 	RW_TRIMWRITE,    /* fio's: each block trimmed, then written */
+	RW_RANDTRIMWRITE, /* fio's: a random block trimmed, then written */
 };
 
 enum rate_process { RATE_LINEAR, RATE_POISSON };
 enum think_blocks_type { THINK_COMPLETE, THINK_ISSUE };
+/* io_submit_mode: fio submits from the job thread or from a pool of
+ * offload threads; blktop submits from the job thread either way. */
+enum submit_mode { SUBMIT_INLINE, SUBMIT_OFFLOAD };
 /* DIR_COUNT: the directions most figures keep (reads and writes); trims
  * are a third, kept only where a trim job needs it (DIR_ALL wide). */
 enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_TRIM = 2 };
@@ -232,6 +236,17 @@ struct job_spec {
 	char wait_for[JOB_NAME_MAX];     /* start after this job ends */
 	unsigned long long startdelay_ms;
 	unsigned long long loops;
+	/* fio's number_ios (reads and writes per loop, 0: no limit),
+	 * fill_device (write until ENOSPC), io_submit_mode and the tiobench
+	 * profile's threads (accepted, ignored as in fio). */
+	unsigned long long number_ios;
+	bool fill_device;
+	int io_submit_mode;              /* SUBMIT_INLINE or SUBMIT_OFFLOAD */
+	unsigned long long tiobench_threads;
+	/* fio's flow: the weight of this job's share of its flow id's I/Os
+	 * (0: none), and the stall in microseconds when it is ahead. */
+	unsigned long long flow_id, flow, flow_sleep_us;
+	bool dedupe_global;              /* working_set pages across the run's threads */
 	int kb_base;
 	int unit_base;
 	bool gtod_reduce, disable_lat, disable_clat, disable_slat;
@@ -290,7 +305,8 @@ static inline void job_option_mark_set(struct job_spec *j, size_t option)
 
 static inline bool rw_is_random(enum rw_mode m)
 {
-	return m == RW_RANDREAD || m == RW_RANDWRITE || m == RW_RANDRW || m == RW_RANDTRIM;
+	return m == RW_RANDREAD || m == RW_RANDWRITE || m == RW_RANDRW || m == RW_RANDTRIM ||
+	       m == RW_RANDTRIMWRITE;
 }
 static inline bool rw_reads(enum rw_mode m)
 {
@@ -299,11 +315,16 @@ static inline bool rw_reads(enum rw_mode m)
 static inline bool rw_writes(enum rw_mode m)
 {
 	return m == RW_WRITE || m == RW_RANDWRITE || m == RW_RW || m == RW_RANDRW ||
-	       m == RW_TRIMWRITE;
+	       m == RW_TRIMWRITE || m == RW_RANDTRIMWRITE;
+}
+/* trimwrite and randtrimwrite: each write follows a trim of its block. */
+static inline bool rw_trimwrites(enum rw_mode m)
+{
+	return m == RW_TRIMWRITE || m == RW_RANDTRIMWRITE;
 }
 static inline bool rw_trims(enum rw_mode m)
 {
-	return m == RW_TRIM || m == RW_RANDTRIM || m == RW_TRIMWRITE;
+	return m == RW_TRIM || m == RW_RANDTRIM || rw_trimwrites(m);
 }
 /* Destroys data on the target: the write gate's question. */
 static inline bool rw_modifies(enum rw_mode m)

@@ -14,11 +14,11 @@
 
 static const char *const rw_choices[] = {
 	"read", "write", "randread", "randwrite", "rw", "randrw", "readwrite", "trim", "randtrim",
-	"trimwrite", NULL,
+	"trimwrite", "randtrimwrite", NULL,
 };
 static const int rw_values[] = {
 	RW_READ, RW_WRITE, RW_RANDREAD, RW_RANDWRITE, RW_RW, RW_RANDRW, RW_RW, RW_TRIM, RW_RANDTRIM,
-	RW_TRIMWRITE,
+	RW_TRIMWRITE, RW_RANDTRIMWRITE,
 };
 /* The order of engine_table[] in src/engine/engine.c. */
 static const char *const rwseq_choices[] = { "sequential", "identical", NULL };
@@ -58,6 +58,8 @@ static const char *const verify_choices[] = { "0", "md5", "crc64", "crc32", "crc
 static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 1,
 				     18, 19 };
 
+static const char *const submit_mode_choices[] = { "inline", "offload", NULL };
+static const int submit_mode_values[] = { SUBMIT_INLINE, SUBMIT_OFFLOAD };
 static const char *const think_choices[] = { "complete", "issue", NULL };
 static const int think_values[] = { THINK_COMPLETE, THINK_ISSUE };
 static const char *const rate_process_choices[] = { "linear", "poisson", NULL };
@@ -69,7 +71,7 @@ static const int rate_process_values[] = { RATE_LINEAR, RATE_POISSON };
 const struct job_option job_options[] = {
 	{ .name = "rw", .alias = "readwrite", .type = OPT_ENUM, FIELD(rw), .def = "read",
 	  .choices = rw_choices, .choice_values = rw_values,
-	  .help = N_("I/O pattern: read, write, randread, randwrite, rw, randrw, trim, randtrim, trimwrite (each block trimmed, then written); randread:8 a new random offset every 8 I/Os, write:4k 4k skipped after each I/O, read:-8k backwards"),
+	  .help = N_("I/O pattern: read, write, randread, randwrite, rw, randrw, trim, randtrim, trimwrite (each block trimmed, then written), randtrimwrite (a random block trimmed, then written); randread:8 a new random offset every 8 I/Os, write:4k 4k skipped after each I/O, read:-8k backwards"),
 	  .parse = parse_rw, .format = format_rw },
 	{ .name = "bs", .alias = "blocksize", .type = OPT_SIZE, FIELD(bs),
 	  .min = 512, .max = 256ULL << 20, .def = "4k", .unit = "bytes",
@@ -101,7 +103,7 @@ const struct job_option job_options[] = {
 	  .help = N_("once the queue is full, reap down to this depth before refilling (0: iodepth)") },
 	{ .name = "numjobs", .type = OPT_INT, FIELD(numjobs), .min = 1, .max = 4096, .def = "1",
 	  .help = N_("number of threads running this job") },
-	{ .name = "runtime", .type = OPT_TIME, FIELD(runtime_ms), .max = U64MAX, .def = "0",
+	{ .name = "runtime", .alias = "timeout", .type = OPT_TIME, FIELD(runtime_ms), .max = U64MAX, .def = "0",
 	  .unit = "s", .help = N_("stop after this long (0: when size is done)") },
 	{ .name = "time_based", .type = OPT_BOOL, FIELD(time_based), .max = 1, .def = "0",
 	  .help = N_("run for the whole runtime, wrapping around the area") },
@@ -111,7 +113,7 @@ const struct job_option job_options[] = {
 	{ .name = "io_size", .alias = "io_limit", .type = OPT_SIZE, FIELD(io_size),
 	  .max = U64MAX, .def = "0", .unit = "bytes",
 	  .help = N_("bytes to transfer per job (0: size)") },
-	{ .name = "offset", .type = OPT_SIZE, FIELD(offset), .max = U64MAX, .def = "0",
+	{ .name = "offset", .alias = "fileoffset", .type = OPT_SIZE, FIELD(offset), .max = U64MAX, .def = "0",
 	  .unit = "bytes", .parse = parse_size_pct, .format = format_size_pct,
 	  .help = N_("start of the area in the target (10%: that far into it)") },
 	{ .name = "offset_increment", .type = OPT_SIZE, FIELD(offset_increment), .max = U64MAX,
@@ -195,6 +197,8 @@ const struct job_option job_options[] = {
 	{ .name = "dedupe_working_set_percentage", .type = OPT_INT,
 	  FIELD(dedupe_working_set_percentage), .max = 100, .def = "5",
 	  .help = N_("dedupe_mode=working_set: the unique blocks duplicates are drawn from, as a share of size") },
+	{ .name = "dedupe_global", .type = OPT_BOOL, FIELD(dedupe_global), .max = 1, .def = "0",
+	  .help = N_("dedupe_mode=working_set: draw the unique pages from every thread of the run, so duplicates repeat other jobs' data too") },
 	/* Pacing (engine/pacing.c): fio's names, defaults, units and limits;
 	 * the rates per direction as R,W. */
 	{ .name = "thinktime", .type = OPT_INT, FIELD(thinktime_us), .max = 0xffffffffULL,
@@ -278,6 +282,24 @@ const struct job_option job_options[] = {
 	  .unit = "s", .help = N_("wait this long after the run starts before this job starts") },
 	{ .name = "loops", .type = OPT_INT, FIELD(loops), .min = 1, .max = 1000000, .def = "1",
 	  .help = N_("run the job this many times over (size and io_size are per loop)") },
+	{ .name = "number_ios", .type = OPT_SIZE, FIELD(number_ios), .max = U64MAX, .def = "0",
+	  .help = N_("end the job after this many I/Os (reads, writes and trims; times loops, twice as many for trimwrite; 0: no limit); time_based jobs ignore it, as fio does") },
+	{ .name = "fill_device", .alias = "fill_fs", .type = OPT_BOOL, FIELD(fill_device), .max = 1,
+	  .def = "0",
+	  .help = N_("write until the device or filesystem is full: without size, a file grows until ENOSPC, which ends the job without an error") },
+	{ .name = "io_submit_mode", .type = OPT_ENUM, FIELD(io_submit_mode), .def = "inline",
+	  .choices = submit_mode_choices, .choice_values = submit_mode_values,
+	  .help = N_("inline or offload (fio's pool of submitting threads): blktop's job thread submits either way, the same I/Os in the same order") },
+	{ .name = "flow_id", .type = OPT_INT, FIELD(flow_id), .max = 0xffffffffULL, .def = "0",
+	  .help = N_("the flow this job's flow weight counts in (jobs of one flow id share its I/Os)") },
+	{ .name = "flow", .type = OPT_INT, FIELD(flow), .max = 1000, .def = "0",
+	  .help = N_("this job's weight in its flow: it holds back while its share of the flow's I/Os is above its share of the weights (0: no flow)") },
+	{ .name = "flow_sleep", .type = OPT_INT, FIELD(flow_sleep_us), .max = 0xffffffffULL,
+	  .def = "0", .unit = "us",
+	  .help = N_("when flow holds the job back: wait for its I/Os in flight, then sleep this many microseconds (0: try again at once)") },
+	{ .name = "threads", .type = OPT_INT, FIELD(tiobench_threads), .max = 0xffffffffULL,
+	  .def = "1",
+	  .help = N_("fio's tiobench profile's thread count: accepted and ignored in a job, as fio does (use numjobs)") },
 	{ .name = "wait_for", .type = OPT_STR, FIELD(wait_for), .def = "",
 	  .help = N_("start only after the named earlier job has ended") },
 	{ .name = "exitall", .type = OPT_BOOL, FIELD(exitall), .max = 1, .def = "0",

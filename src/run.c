@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "engine/engine.h"
+#include "engine/flow.h"
 #include "i18n.h"
 #include "monitor.h"
 #include "options.h"
@@ -192,11 +193,17 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		 * sequential offsets wrap round to the start as fio's loops do. */
 		if (__builtin_mul_overflow(limit, job->loops ? job->loops : 1, &limit))
 			limit = UINT64_MAX;
-		/* trimwrite: fio counts the writes alone against the size, and
-		 * each write follows a trim as long: twice the bytes issued. */
-		if (job->rw == RW_TRIMWRITE && __builtin_mul_overflow(limit, 2, &limit))
-			limit = UINT64_MAX;
+		/* trimwrite, randtrimwrite: fio counts the writes alone
+		 * against the size (next_io.c leaves the trims out). */
 		t->io_limit = job->time_based ? 0 : limit;
+		/* number_ios: fio's count of I/Os of every direction against
+		 * number_ios times loops (twice that for trimwrite, whose
+		 * writes each follow a trim); time_based jobs ignore it. */
+		uint64_t ios = job->number_ios;
+		if (__builtin_mul_overflow(ios, job->loops ? job->loops : 1, &ios) ||
+		    (rw_trimwrites(job->rw) && __builtin_mul_overflow(ios, 2, &ios)))
+			ios = UINT64_MAX;
+		t->ios_limit = job->time_based ? 0 : ios;
 		if (job->cpus_allowed[0]) {
 			t->pin = true;
 			if (job->cpus_policy == CPUS_SPLIT) {
@@ -499,6 +506,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	size_t nunits = 0;
 	const struct job_thread **unit_threads = NULL;
 	struct run_progress_state *prog = NULL;
+	struct io_flow *flows = NULL;
 
 	err[0] = '\0';
 	memset(result, 0, sizeof(*result));
@@ -575,6 +583,35 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	for (size_t i = 0; i < set->njobs && exitall && !status; i++)
 		for (unsigned k = 0; k < secs[i].nthreads; k++)
 			secs[i].threads[k].exitall = true;
+	/* fio's flows: each job's weight joins its flow id's before any
+	 * thread starts, as fio adds them when it sets the jobs up. */
+	flows = calloc(set->njobs, sizeof(*flows));
+	if (!flows && !status) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		status = BLKTOP_FAILED;
+	}
+	for (size_t i = 0, nflows = 0; i < set->njobs && !status; i++) {
+		struct io_flow *f = flow_join(flows, &nflows, set->njobs, &set->jobs[i]);
+		for (unsigned k = 0; k < secs[i].nthreads; k++) {
+			secs[i].threads[k].flow = f;
+			secs[i].threads[k].run_threads = (unsigned)threads;
+		}
+		/* dedupe_global draws on every thread's first buffer state,
+		 * each from its own job's seed: one seed for all, here. */
+		const struct job_spec *a = &set->jobs[i], *b = &set->jobs[0];
+		if (set->jobs[i].dedupe_global) {
+			for (size_t j = 0; j < set->njobs && !status; j++) {
+				b = &set->jobs[j];
+				if (a->randrepeat != b->randrepeat || a->randseed != b->randseed ||
+				    job_option_given(a, "randseed") != job_option_given(b, "randseed") ||
+				    !a->randrepeat) {
+					snprintf(err, errlen, _("%s: dedupe_global with jobs that differ in randseed or randrepeat=0: not supported"),
+						 a->name);
+					status = BLKTOP_USAGE;
+				}
+			}
+		}
+	}
 	if (status)
 		goto out;
 
@@ -676,6 +713,7 @@ out:
 		section_free(&secs[i]);
 	free(secs);
 	free(group_end);
+	free(flows);
 	free(disk_before);
 	free(disk_after);
 	cpu_snapshot_free(&cpu_before);

@@ -15,6 +15,7 @@
 #include <strings.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "collect/diskstat.h"
@@ -504,12 +505,32 @@ static void advise(int fd, const struct job_spec *job)
 		(void)posix_fadvise(fd, 0, 0, advice);
 }
 
+/* fill_device without a size: as fio, the file is written until the
+ * filesystem is full (ENOSPC ends the job, engine.c). Its area: what it
+ * holds plus the free blocks root may fill, rounded down to 1 MiB. */
+static uint64_t fill_room(const char *path, uint64_t have)
+{
+	char dir[PATH_MAX];
+	snprintf(dir, sizeof(dir), "%s", path);
+	char *slash = strrchr(dir, '/');
+	if (slash)
+		*(slash == dir ? slash + 1 : slash) = '\0';
+	struct statvfs sv;
+	if (statvfs(slash ? dir : ".", &sv))
+		return 0;
+	uint64_t room = have + (uint64_t)sv.f_bfree * sv.f_frsize;
+	return room & ~((1ULL << 20) - 1);
+}
+
 static int open_file(struct target *t, const struct job_spec *job, bool writes, bool force,
 		     char *err, size_t errlen)
 {
 	struct stat st;
 	bool exists = stat(t->path, &st) == 0;
 	uint64_t want = t->file_size ? t->file_size : job->size;
+	bool filling = job->fill_device && !want && writes;
+	if (filling)
+		want = fill_room(t->path, exists ? (uint64_t)st.st_size : 0);
 	uint64_t need;
 	/* Past 2^64: the layout fails naming the file, never wraps round. */
 	if (__builtin_add_overflow(job->offset, t->clone_offset, &need) ||
@@ -568,7 +589,11 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		t->made = true;
 	}
 	t->unlink_after = job->unlink || job->unlink_each_loop;
-	if (grow) {
+	if (grow && filling) {
+		/* fill_device: as fio, neither reserved nor sized; the
+		 * writes grow the file until the filesystem is full. */
+		have = need;
+	} else if (grow) {
 		/* As fio: space reserved as fallocate= says, the size set, and
 		 * data written only where it will be read (a write job fills
 		 * it itself, unless overwrite=1). */

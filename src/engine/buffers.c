@@ -125,6 +125,30 @@ int buf_fill_setup(struct buf_fill *bf, const struct job_spec *spec, unsigned th
 	return 0;
 }
 
+int buf_fill_global(struct buf_fill *bf, const struct job_spec *spec, unsigned thread_number,
+		    unsigned run_threads, uint64_t random_seed)
+{
+	if (!bf->ws || !run_threads)
+		return 0;
+	/* fio's dedupe_global: the unique pages are spread over every
+	 * thread of the run, each run of pages starting again from the next
+	 * thread's first buffer state, as fio rotates its seeds. */
+	uint64_t seed = fio_seed_base(spec, random_seed);
+	uint64_t per_seed = bf->ws_pages / run_threads ? bf->ws_pages / run_threads : 1;
+	unsigned tindex = thread_number - 1;
+	struct taus88 t = bf->ws[0];
+	for (uint64_t i = 1; i < bf->ws_pages; i++) {
+		for (uint32_t k = 0; k < bf->chunks_per_page; k++)
+			taus88_seed64(&t);
+		if (i % per_seed == 0) {
+			tindex = (tindex + 1) % run_threads;
+			taus88_seed(&t, (uint32_t)fio_seed(seed, tindex + 1, FIO_SEED_BUF));
+		}
+		bf->ws[i] = t;
+	}
+	return 0;
+}
+
 void buf_fill_free(struct buf_fill *bf)
 {
 	free(bf->ws);

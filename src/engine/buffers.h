@@ -50,6 +50,13 @@ int buf_fill_check(const struct job_spec *spec, char *err, size_t errlen);
  * -ENOMEM (the working set's table). */
 int buf_fill_setup(struct buf_fill *bf, const struct job_spec *spec, unsigned thread_number,
 		   uint64_t random_seed, uint64_t area);
+/* dedupe_global: the working set's pages drawn from the first buffer
+ * states of every thread of the run (run_threads of them), in turn from
+ * the next one after this thread, as fio draws them; every thread's
+ * seeds are taken from this job's randseed (run.c refuses jobs that
+ * differ in it). 0. */
+int buf_fill_global(struct buf_fill *bf, const struct job_spec *spec, unsigned thread_number,
+		    unsigned run_threads, uint64_t random_seed);
 void buf_fill_free(struct buf_fill *bf);
 
 /* Fills len bytes of buf: at start (a whole buffer) and on refill. */

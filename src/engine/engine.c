@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "engine/fio_lines.h"
+#include "engine/flow.h"
 #include "engine/loop.h"
 #include "engine/trim.h"
 #include "engine/ops.h"
@@ -178,6 +179,8 @@ static bool may_issue(struct loop_state *ls, uint64_t now)
 		return false;
 	if (t->io_limit && ls->issued_bytes >= t->io_limit)
 		return false;
+	if (t->ios_limit && ls->issued_ios >= t->ios_limit)
+		return false;
 	return !ls->area_done;
 }
 
@@ -187,6 +190,17 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	struct dir_stats *d = &t->dir[io->dir];
 
 	if (io->result != (int64_t)io->len) {
+		/* fill_device: as fio, a full device or filesystem (ENOSPC,
+		 * EDQUOT, or a write cut short by it) ends the job without an
+		 * error; that write counts as an I/O of no bytes, as in fio's
+		 * total_ios. */
+		if (t->spec->fill_device && io->dir == DIR_WRITE &&
+		    (io->result >= 0 || io->result == -ENOSPC || io->result == -EDQUOT)) {
+			ls->area_done = true;
+			if (ls->counting)
+				stat_add(&d->ios, 1);
+			return;
+		}
 		/* A short transfer is an error too (fio counts it as EIO). */
 		int err = io->result < 0 ? (int)-io->result : EIO;
 		ls->err_streak++;
@@ -238,6 +252,9 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		}
 		ls->counting = true;
 		t->counted_from_ns = t->ramp_end_ns;
+		/* fio's number_ios counts from the ramp's end: what
+		 * completes from now on and what is in flight. */
+		ls->issued_ios = ls->inflight;
 		getrusage(RUSAGE_THREAD, &t->ru_start);
 		if (ls->paced && t->spec->ramp_ms)
 			pacing_restart(&ls->pace, t_end);
@@ -335,6 +352,10 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 	int queued = 0;
 
 	while (ls->nfree > ls->hold && !ls->sync_due && may_issue(ls, now)) {
+		if (ls->t->flow && flow_ahead(ls->t->flow, &ls->flow_mine, ls->t->spec->flow)) {
+			ls->flow_held = true;
+			break;
+		}
 		struct io_unit *io = ls->free_list[ls->nfree - 1];
 		if (!next_io_prep(ls, io)) {
 			ls->area_done = true;
@@ -373,6 +394,17 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 		if (r < 0)
 			return r;
 		queued += r;
+	}
+	/* fio's flow_sleep: held back, the job waits for its I/Os in
+	 * flight and sleeps; without it, it tries again after a reap. */
+	if (ls->flow_held) {
+		ls->flow_held = false;
+		if (ls->t->spec->flow_sleep_us) {
+			int r = loop_quiesce(ls);
+			if (r < 0)
+				return r;
+			sleep_ns(ls->t->spec->flow_sleep_us * 1000ULL);
+		}
 	}
 	return queued;
 }
@@ -512,6 +544,8 @@ static int loop_setup(struct loop_state *ls, struct job_thread *t)
 	if (buf_fill_setup(&ls->buf, spec, thread_number, seed,
 			   t->nfiles ? t->files[0].area_len : 0))
 		return -ENOMEM;
+	if (spec->dedupe_global)
+		buf_fill_global(&ls->buf, spec, thread_number, t->run_threads, seed);
 	/* After the seed: a random job's constants are drawn from it. */
 	int nr = next_io_setup(ls);
 	if (nr < 0) {
@@ -732,6 +766,8 @@ void *job_thread_main(void *arg)
 		}
 		t->counted_from_ns = t->start_ns;
 	}
+	if (t->flow)
+		flow_leave(t->flow, ls.flow_mine, t->spec->flow);
 	if (t->exitall && t->group_end)
 		__atomic_store_n(t->group_end, 1, __ATOMIC_RELAXED);
 	t->ended_ns = now_ns();

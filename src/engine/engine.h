@@ -37,6 +37,9 @@ struct job_thread {
 	struct thread_file *files;
 	unsigned nfiles;
 	uint64_t io_limit;          /* bytes to transfer, 0: until the deadline */
+	uint64_t ios_limit;         /* number_ios: I/Os to issue, 0: no limit */
+	struct io_flow *flow;       /* fio's flow=, shared with its flow id's jobs; NULL: none */
+	unsigned run_threads;       /* threads of the whole run (dedupe_global) */
 	uint64_t start_ns;          /* when the section started */
 	uint64_t ramp_end_ns;       /* I/Os that end before this are not counted */
 	uint64_t deadline_ns;       /* 0: none */

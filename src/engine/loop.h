@@ -47,7 +47,11 @@ struct loop_state {
 	uint64_t seed_base;     /* fio's randseed, or its stand-in */
 	unsigned thread_number; /* fio's, 1-based: each clone its own seeds */
 	unsigned next_file;     /* round robin over the thread's files */
-	uint64_t issued_bytes;
+	uint64_t issued_bytes;  /* against io_limit; trimwrite's trims not */
+	bool trims_uncounted;   /* trimwrite, randtrimwrite */
+	uint64_t flow_mine;     /* this thread's I/Os in its flow (engine/flow.h) */
+	bool flow_held;         /* the flow held the last batch back */
+	uint64_t issued_ios;    /* for number_ios: reset as counting starts, as fio's */
 	/* rate, thinktime, rate_min (engine/pacing.c): off for a job with
 	 * none of them, the loop's only test of them per I/O. */
 	bool paced;

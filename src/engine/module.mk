@@ -11,6 +11,8 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/randdist.c src/engine/randdist.h \
 	src/engine/pacing.c src/engine/pacing.h src/engine/engine_table.c \
 	src/engine/lattarget.c src/engine/lattarget.h src/engine/fio_lines.c src/engine/fio_lines.h
+# fio's flow= weights between jobs.
+libblktop_a_SOURCES += src/engine/flow.c src/engine/flow.h
 # Data verification: fio's header layout and the job loop's hooks.
 libblktop_a_SOURCES += src/engine/verify.c src/engine/verify.h src/engine/verify_hdr.c \
 	src/engine/verify_hdr.h src/engine/verify_state.c src/engine/verify_state.h

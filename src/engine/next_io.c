@@ -74,6 +74,29 @@ int next_io_check(const struct job_spec *spec, char *err, size_t errlen)
 			 rw_name(spec->rw));
 		return 1;
 	}
+	/* fio 3.33's randtrimwrite writes at the trim's offset counted
+	 * again from the area's start: past it with an offset, where fio
+	 * ends the job after its first trim. Sizes that vary are not
+	 * drawn as fio's there. Both refused rather than run otherwise. */
+	if (spec->rw == RW_RANDTRIMWRITE &&
+	    (spec->offset || spec->offset_pct || spec->offset_increment ||
+	     spec->offset_increment_pct)) {
+		snprintf(err, errlen, _("%s: rw=randtrimwrite with offset or offset_increment: not supported (fio 3.33 ends such a job after one trim)"),
+			 spec->name);
+		return 1;
+	}
+	if (spec->rw == RW_RANDTRIMWRITE && (spec->bsrange[DIR_WRITE][0] || spec->bssplit_n[DIR_WRITE])) {
+		snprintf(err, errlen, _("%s: rw=randtrimwrite with bsrange or bssplit: not supported"),
+			 spec->name);
+		return 1;
+	}
+	/* fio doubles trimwrite's number_ios again at each loop's start: a
+	 * count blktop does not copy. */
+	if (rw_trimwrites(spec->rw) && spec->number_ios && spec->loops > 1 && !spec->time_based) {
+		snprintf(err, errlen, _("%s: rw=%s with number_ios and loops: not supported"),
+			 spec->name, rw_name(spec->rw));
+		return 1;
+	}
 	if (spec->random_generator == RGEN_LFSR && (spec->random_distribution == DIST_ZONED ||
 						    spec->random_distribution == DIST_ZONED_ABS)) {
 		snprintf(err, errlen, _("%s: random_generator=lfsr with random_distribution=%s: not supported"),
@@ -203,6 +226,7 @@ int next_io_setup(struct loop_state *ls)
 		 (rw_trims(spec->rw) && spec->percentage_random[DIR_TRIM] < 100)));
 	ls->seq_wraps = !modified || spec->time_based || spec->io_size;
 	ls->passes_left = spec->loops > 1 ? (unsigned)spec->loops - 1 : 0;
+	ls->trims_uncounted = rw_trimwrites(spec->rw);
 	return rand_setup(ls);
 }
 
@@ -424,7 +448,7 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	}
 	/* One comparison tells the modes that choose per I/O from the rest. */
 	if (m >= RW_RW)
-		io->dir = m == RW_TRIMWRITE ? trimwrite_dir(ls) : mix_dir(ls);
+		io->dir = rw_trimwrites(m) ? trimwrite_dir(ls) : mix_dir(ls);
 	else
 		io->dir = mode_dir[m];
 
@@ -435,8 +459,15 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	io->file = (unsigned)(f - ls->t->files);
 	int d = io->dir;
 	const struct bs_gen *g = &ls->bsg[d];
-	uint64_t off;
+	uint64_t off, len;
 	bool fresh_random = false;
+	if (m == RW_RANDTRIMWRITE && d == DIR_WRITE) {
+		/* fio's randtrimwrite: the write covers the block just
+		 * trimmed, and takes nothing of the random map. */
+		off = f->last_start[DIR_TRIM];
+		len = f->last_pos[DIR_TRIM] - off;
+		goto placed;
+	}
 	if (!(rw_is_random(m) ? random_offset(ls, f, d, &off, &fresh_random)
 			      : seq_offset(ls, f, d, &off)))
 		return false;
@@ -445,7 +476,7 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	if (!g->min)
 		return false;
 	uint64_t room = off < f->area_len ? f->area_len - off : 0;
-	uint64_t len = bs_next(g, &ls->bs_rng[d], room >= g->min ? room : UINT64_MAX);
+	len = bs_next(g, &ls->bs_rng[d], room >= g->min ? room : UINT64_MAX);
 	/* Where not even the smallest size fits (a sequential run that ends
 	 * past the area), the I/O is cut or moved back to fit. */
 	if (off + len > f->area_len)
@@ -455,12 +486,22 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	/* verify_state_load: fio's read ends where the saved writes did. */
 	if (d == DIR_READ && ls->vs && verify_state_stop(ls->vs, io->file, f->area_start + off))
 		return false;
+	/* A trim drawn at the last trim's offset: as fio, the last write's
+	 * start moves off it, so a write still follows. */
+	if (m == RW_RANDTRIMWRITE && f->last_start[DIR_TRIM] == off)
+		f->last_start[DIR_WRITE]--;
+placed:
 	f->last_start[d] = off;
 	f->last_pos[d] = off + len;
 	io->offset = f->area_start + off;
 	io->len = (uint32_t)len;
-	ls->issued_bytes += len;
-	ls->pass_issued += len;
+	/* trimwrite, randtrimwrite: as fio, the writes alone count
+	 * against the size. */
+	if (d != DIR_TRIM || !ls->trims_uncounted) {
+		ls->issued_bytes += len;
+		ls->pass_issued += len;
+	}
+	ls->issued_ios++;
 
 	if (io->dir == DIR_WRITE) {
 		if (syncpoint_write(&ls->sync, io->fd))

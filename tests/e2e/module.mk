@@ -169,6 +169,10 @@ dist_check_SCRIPTS += tests/e2e/job_units.sh
 dist_check_SCRIPTS += tests/e2e/job_buffers.sh
 TESTS += tests/e2e/job_pacing.sh
 dist_check_SCRIPTS += tests/e2e/job_pacing.sh
+# Issue 13: the keys of fio's example job files (threads, timeout,
+# number_ios, fill_device, io_submit_mode...), against fio 3.33.
+TESTS += tests/e2e/job_examplekeys.sh
+dist_check_SCRIPTS += tests/e2e/job_examplekeys.sh
 # fio 3 and blktop on the same job files: every key of fio's JSON in
 # blktop's, with its type (fio_json_keys.py lists the known differences).
 TESTS += tests/e2e/fio_json_keys.sh
