@@ -17,6 +17,8 @@ enum rw_seq { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
 enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED, DIST_ZONED_ABS };
 enum rand_gen { RGEN_TAUSWORTHE, RGEN_LFSR, RGEN_TAUSWORTHE64 };
 enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET };
+/* zonemode: fio's names; zbd is refused (it needs a zoned device). */
+enum zone_mode { ZONE_MODE_NONE, ZONE_MODE_STRIDED, ZONE_MODE_ZBD };
 /* random_distribution=zoned:60/10:40/90: each zone's share of the I/Os
  * and its size (percent of the area; zoned_abs: bytes). */
 #define JOB_ZONES_MAX 64
@@ -133,6 +135,11 @@ struct job_spec {
 	double dist_center;              /* fio's :center, -1 when not given */
 	unsigned nzones;
 	struct job_zone zones[JOB_ZONES_MAX];
+	/* fio's zonemode=strided (engine/next_io.c): zonesize bytes are
+	 * moved in each zone of zonerange bytes (0: zonesize), then the
+	 * offsets jump zonerange + zoneskip on. */
+	int zonemode;                    /* enum zone_mode */
+	unsigned long long zonesize, zonerange, zoneskip;
 	unsigned long long bs;
 	unsigned long long iodepth;
 	unsigned long long numjobs;

@@ -56,6 +56,9 @@ static const char *const verify_choices[] = { "0", "md5", "crc64", "crc32", "crc
 					      "sha1", "meta", "pattern", "null", NULL };
 static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 9, 10, 15, 16, 1, 18, 19 };
 
+static const char *const zonemode_choices[] = { "none", "strided", NULL };
+static const int zonemode_values[] = { ZONE_MODE_NONE, ZONE_MODE_STRIDED };
+
 static const char *const think_choices[] = { "complete", "issue", NULL };
 static const int think_values[] = { THINK_COMPLETE, THINK_ISSUE };
 static const char *const rate_process_choices[] = { "linear", "poisson", NULL };
@@ -170,6 +173,17 @@ const struct job_option job_options[] = {
 	{ .name = "random_generator", .type = OPT_ENUM, FIELD(random_generator),
 	  .def = "tausworthe", .choices = rgen_choices, .choice_values = rgen_values,
 	  .help = N_("tausworthe and tausworthe64: fio's generators with fio's seeds, so uniform offsets are fio's own, in fio's order; lfsr: every block once per pass in a scrambled order (blktop's), without a random map") },
+	{ .name = "zonemode", .type = OPT_ENUM, FIELD(zonemode), .def = "none",
+	  .choices = zonemode_choices, .choice_values = zonemode_values,
+	  .help = N_("none, or strided: zonesize bytes in each zone of zonerange bytes, then zoneskip bytes skipped (fio's zbd is refused: it needs a zoned device)"),
+	  .parse = parse_zonemode },
+	{ .name = "zonesize", .type = OPT_SIZE, FIELD(zonesize), .max = U64MAX, .def = "0",
+	  .unit = "bytes", .help = N_("strided zones: bytes moved in a zone before the next") },
+	{ .name = "zonerange", .type = OPT_SIZE, FIELD(zonerange), .max = U64MAX, .def = "0",
+	  .unit = "bytes",
+	  .help = N_("strided zones: the size of a zone, where its offsets fall (0: zonesize)") },
+	{ .name = "zoneskip", .type = OPT_SIZE, FIELD(zoneskip), .max = U64MAX, .def = "0",
+	  .unit = "bytes", .help = N_("strided zones: bytes skipped between one zone and the next") },
 	{ .name = "refill_buffers", .type = OPT_BOOL, FIELD(refill_buffers), .max = 1,
 	  .def = "0", .help = N_("new random data for every write") },
 	{ .name = "zero_buffers", .type = OPT_BOOL, FIELD(zero_buffers), .max = 1, .def = "0",

@@ -148,6 +148,8 @@ OPTION_VALUE_FN(dir_rate);
  * -1 when a part is too long or there are more than three. */
 #define OPTION_DIR_PARTS 3
 int option_split_dirs(const char *value, char part[OPTION_DIR_PARTS][512]);
+int parse_zonemode(const struct job_option *o, struct job_spec *job, const char *value,
+		   char *err, size_t errlen);
 int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,
 			 char *err, size_t errlen);
 

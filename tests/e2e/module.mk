@@ -190,3 +190,6 @@ TESTS += tests/e2e/job_random.sh
 dist_check_SCRIPTS += tests/e2e/job_random.sh
 TESTS += tests/e2e/job_fio_offsets.sh
 dist_check_SCRIPTS += tests/e2e/job_fio_offsets.sh
+# Issue 13: fio's strided zones, I/O for I/O against fio.
+TESTS += tests/e2e/job_zones.sh
+dist_check_SCRIPTS += tests/e2e/job_zones.sh
