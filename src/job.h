@@ -19,6 +19,9 @@ enum rand_gen { RGEN_TAUSWORTHE, RGEN_LFSR, RGEN_TAUSWORTHE64 };
 enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET };
 /* zonemode: fio's names; zbd is refused (it needs a zoned device). */
 enum zone_mode { ZONE_MODE_NONE, ZONE_MODE_STRIDED, ZONE_MODE_ZBD };
+/* numa_mem_policy's modes, fio's order. */
+enum numa_mpol { NUMA_MPOL_DEFAULT, NUMA_MPOL_PREFER, NUMA_MPOL_BIND, NUMA_MPOL_INTERLEAVE,
+		 NUMA_MPOL_LOCAL, NUMA_MPOL_COUNT };
 /* random_distribution=zoned:60/10:40/90: each zone's share of the I/Os
  * and its size (percent of the area; zoned_abs: bytes). */
 #define JOB_ZONES_MAX 64
@@ -248,7 +251,11 @@ struct job_spec {
 	double pct_list[JOB_PCT_MAX];
 	unsigned npct, pct_precision;
 	bool allrandrepeat;
+	/* numa_cpu_nodes, numa_mem_policy (engine/numa.c), as given; the
+	 * policy's mode, fio's numbering. */
 	char numa_cpu_nodes[64];
+	char numa_mem_policy[80];
+	int numa_mem_mode;
 	unsigned long long fsync_blocks;     /* fsync after every N writes */
 	unsigned long long fdatasync_blocks; /* fdatasync after every N writes */
 	int sync_flags;                  /* sync=: 0, O_SYNC or O_DSYNC */

@@ -126,19 +126,6 @@ void format_unit_base(const struct job_option *o, const struct job_spec *job, ch
 	snprintf(buf, len, "%d", job->unit_base);
 }
 
-int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,
-			 char *err, size_t errlen)
-{
-	if (value && !value[0]) {
-		job->numa_cpu_nodes[0] = '\0';
-		return 0;
-	}
-	snprintf(err, errlen,
-		 _("%s: not supported (blktop is built without libnuma); bind the job with cpus_allowed"),
-		 o->name);
-	return -1;
-}
-
 /* A number with an optional '.' fraction whatever the locale's decimal
  * point (job files are written with '.'); *digits gets the fraction's
  * length. end is left at the first byte not taken, or at s if none. */

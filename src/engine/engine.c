@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "engine/loop.h"
+#include "engine/numa.h"
 #include "engine/trim.h"
 #include "engine/ops.h"
 #include "engine/pacing.h"
@@ -638,6 +639,10 @@ void *job_thread_main(void *arg)
 
 	if (t->pin && pthread_setaffinity_np(pthread_self(), sizeof(t->cpus), &t->cpus))
 		set_error(t, EINVAL, _("cannot bind to cpus_allowed"));
+	char numa_why[160];
+	int numa_err = t->error ? 0 : numa_place_thread(t->spec, numa_why, sizeof(numa_why));
+	if (numa_err)
+		set_error(t, numa_err, numa_why);
 
 	int r = t->error ? -t->error : loop_setup(&ls, t);
 	/* Ready: wait for the others, so the wave starts together. The runner

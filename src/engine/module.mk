@@ -10,7 +10,7 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/loop.h src/engine/next_io.c src/engine/randmap.c src/engine/randmap.h \
 	src/engine/randdist.c src/engine/randdist.h \
 	src/engine/pacing.c src/engine/pacing.h src/engine/engine_table.c \
-	src/engine/lattarget.c src/engine/lattarget.h
+	src/engine/lattarget.c src/engine/lattarget.h src/engine/numa.c src/engine/numa.h
 # Data verification: fio's header layout and the job loop's hooks.
 libblktop_a_SOURCES += src/engine/verify.c src/engine/verify.h src/engine/verify_hdr.c \
 	src/engine/verify_hdr.h

@@ -193,3 +193,6 @@ dist_check_SCRIPTS += tests/e2e/job_fio_offsets.sh
 # Issue 13: fio's strided zones, I/O for I/O against fio.
 TESTS += tests/e2e/job_zones.sh
 dist_check_SCRIPTS += tests/e2e/job_zones.sh
+# Issue 13: numa_cpu_nodes and numa_mem_policy (libnuma, optional).
+TESTS += tests/e2e/job_numa.sh
+dist_check_SCRIPTS += tests/e2e/job_numa.sh
