@@ -253,6 +253,13 @@ struct job_spec {
 	bool allrandrepeat;
 	/* numa_cpu_nodes, numa_mem_policy (engine/numa.c), as given; the
 	 * policy's mode, fio's numbering. */
+	/* fio's prio and prioclass, each one more than given (0: not given):
+	 * the job thread's I/O priority (level 0 highest to 7; class 0 none,
+	 * read as best effort, 1 realtime, 2 best effort, 3 idle), set when
+	 * either is given (job_ioprio). log_prio: the logs' last column is
+	 * the priority, not whether it is realtime. */
+	unsigned long long prio, prioclass;
+	bool log_prio;
 	char numa_cpu_nodes[64];
 	char numa_mem_policy[80];
 	int numa_mem_mode;
@@ -299,6 +306,17 @@ static inline void job_option_mark_set(struct job_spec *j, size_t option)
 {
 	if (option < JOB_OPTIONS_MAX)
 		j->options_set[option / 64] |= 1ULL << (option % 64);
+}
+
+/* fio's I/O priority value of a job (class << 13 | level; class 0 reads
+ * as best effort) as the kernel and fio's logs take it; 0 when neither
+ * prio nor prioclass is given. */
+static inline unsigned job_ioprio(const struct job_spec *j)
+{
+	if (!j->prio && !j->prioclass)
+		return 0;
+	unsigned long long cls = j->prioclass > 1 ? j->prioclass - 1 : 2;
+	return (unsigned)(cls << 13 | (j->prio ? j->prio - 1 : 0));
 }
 
 static inline bool rw_is_random(enum rw_mode m)

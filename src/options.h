@@ -150,6 +150,10 @@ OPTION_VALUE_FN(dir_rate);
 int option_split_dirs(const char *value, char part[OPTION_DIR_PARTS][512]);
 int parse_zonemode(const struct job_option *o, struct job_spec *job, const char *value,
 		   char *err, size_t errlen);
+/* prio, prioclass (option_prio.c). */
+int parse_ioprio(const struct job_option *o, struct job_spec *job, const char *value,
+		 char *err, size_t errlen);
+void format_ioprio(const struct job_option *o, const struct job_spec *job, char *buf, size_t len);
 /* Row callbacks in option_numa.c. */
 int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,
 			 char *err, size_t errlen);

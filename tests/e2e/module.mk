@@ -196,3 +196,6 @@ dist_check_SCRIPTS += tests/e2e/job_zones.sh
 # Issue 13: numa_cpu_nodes and numa_mem_policy (libnuma, optional).
 TESTS += tests/e2e/job_numa.sh
 dist_check_SCRIPTS += tests/e2e/job_numa.sh
+# Issue 13: prio, prioclass, log_prio (the logs' last column as fio's).
+TESTS += tests/e2e/job_prio.sh
+dist_check_SCRIPTS += tests/e2e/job_prio.sh
