@@ -90,6 +90,12 @@ same randrw "randrw in zones wider than zonesize" --rw=randrw --bs=8k --size=2m 
 same splitnomap "randrw bssplit in zones, norandommap" --rw=randrw --bssplit=4k/50:16k/50 \
 	--size=2m --norandommap=1 --zonemode=strided --zonesize=512k --zonerange=256k \
 	--zoneskip=768k
+same iosize "read in zones, io_size twice the size" --rw=read --bs=64k --size=2m --io_size=4m \
+	--zonemode=strided --zonesize=256k --zoneskip=512k
+same loops "read in zones, loops=2" --rw=read --bs=64k --size=2m --loops=2 \
+	--zonemode=strided --zonesize=256k --zoneskip=512k
+same clones "read in zones, numjobs=2 offset_increment=4m" --rw=read --bs=64k --size=2m \
+	--numjobs=2 --offset_increment=4m --zonemode=strided --zonesize=256k --zoneskip=512k
 same rw "rw in zones" --rw=rw --bs=8k --size=1m --zonemode=strided --zonesize=64k \
 	--zoneskip=64k
 
