@@ -99,6 +99,27 @@ same clones "read in zones, numjobs=2 offset_increment=4m" --rw=read --bs=64k --
 same rw "rw in zones" --rw=rw --bs=8k --size=1m --zonemode=strided --zonesize=64k \
 	--zoneskip=64k
 
+# fio's examples/disk-zone-profile.fio: a bare write_bw_log (the job's
+# name as the prefix) with strided zones; both tools write the same file.
+blktop_abs=$(cd "$(dirname "$BLKTOP")" && pwd)/$(basename "$BLKTOP")
+for who in fio blktop; do
+	mkdir -p "$WORK/dz.$who"
+	printf '[global]\nbs=64k\ndirect=1\nrw=read\nioengine=libaio\niodepth=2\n' >"$WORK/dz.job"
+	printf 'zonemode=strided\nzonesize=1m\nzoneskip=3m\n\n[disk-zone-profile]\n' >>"$WORK/dz.job"
+	printf 'filename=%s\nwrite_bw_log\nlog_offset=1\n' "$dev" >>"$WORK/dz.job"
+	if [ $who = fio ]; then
+		(cd "$WORK/dz.$who" && fio "$WORK/dz.job" >out.json 2>err)
+	else
+		(cd "$WORK/dz.$who" && "$blktop_abs" --batch --force --job "$WORK/dz.job" >out.json 2>err)
+	fi || fail "disk-zone-profile: $who exit $?: $(head -2 "$WORK/dz.$who/err")"
+done
+if [ -s "$WORK/dz.fio/disk-zone-profile_bw.1.log" ] &&
+	[ -s "$WORK/dz.blktop/disk-zone-profile_bw.1.log" ]; then
+	pass "disk-zone-profile: a bare write_bw_log writes disk-zone-profile_bw.1.log, as fio's"
+else
+	fail "disk-zone-profile: fio wrote $(ls "$WORK/dz.fio" | tr '\n' ' '), blktop $(ls "$WORK/dz.blktop" | tr '\n' ' ')"
+fi
+
 # refused NAME RC KEY ARGS...: blktop exits RC (2: a key refused in the
 # job file, naming its line; 1: options fio itself fails on) with KEY in
 # its message, and no I/O is done.
