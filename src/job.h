@@ -17,6 +17,11 @@ enum rw_seq { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
 enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED, DIST_ZONED_ABS };
 enum rand_gen { RGEN_TAUSWORTHE, RGEN_LFSR, RGEN_TAUSWORTHE64 };
 enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET };
+/* zonemode: fio's names; zbd is refused (it needs a zoned device). */
+enum zone_mode { ZONE_MODE_NONE, ZONE_MODE_STRIDED, ZONE_MODE_ZBD };
+/* numa_mem_policy's modes, fio's order. */
+enum numa_mpol { NUMA_MPOL_DEFAULT, NUMA_MPOL_PREFER, NUMA_MPOL_BIND, NUMA_MPOL_INTERLEAVE,
+		 NUMA_MPOL_LOCAL, NUMA_MPOL_COUNT };
 /* random_distribution=zoned:60/10:40/90: each zone's share of the I/Os
  * and its size (percent of the area; zoned_abs: bytes). */
 #define JOB_ZONES_MAX 64
@@ -138,6 +143,11 @@ struct job_spec {
 	double dist_center;              /* fio's :center, -1 when not given */
 	unsigned nzones;
 	struct job_zone zones[JOB_ZONES_MAX];
+	/* fio's zonemode=strided (engine/next_io.c): zonesize bytes are
+	 * moved in each zone of zonerange bytes (0: zonesize), then the
+	 * offsets jump zonerange + zoneskip on. */
+	int zonemode;                    /* enum zone_mode */
+	unsigned long long zonesize, zonerange, zoneskip;
 	unsigned long long bs;
 	unsigned long long iodepth;
 	unsigned long long numjobs;
@@ -257,7 +267,18 @@ struct job_spec {
 	double pct_list[JOB_PCT_MAX];
 	unsigned npct, pct_precision;
 	bool allrandrepeat;
+	/* numa_cpu_nodes, numa_mem_policy (engine/numa.c), as given; the
+	 * policy's mode, fio's numbering. */
+	/* fio's prio and prioclass, each one more than given (0: not given):
+	 * the job thread's I/O priority (level 0 highest to 7; class 0 none,
+	 * read as best effort, 1 realtime, 2 best effort, 3 idle), set when
+	 * either is given (job_ioprio). log_prio: the logs' last column is
+	 * the priority, not whether it is realtime. */
+	unsigned long long prio, prioclass;
+	bool log_prio;
 	char numa_cpu_nodes[64];
+	char numa_mem_policy[80];
+	int numa_mem_mode;
 	unsigned long long fsync_blocks;     /* fsync after every N writes */
 	unsigned long long fdatasync_blocks; /* fdatasync after every N writes */
 	int sync_flags;                  /* sync=: 0, O_SYNC or O_DSYNC */
@@ -301,6 +322,17 @@ static inline void job_option_mark_set(struct job_spec *j, size_t option)
 {
 	if (option < JOB_OPTIONS_MAX)
 		j->options_set[option / 64] |= 1ULL << (option % 64);
+}
+
+/* fio's I/O priority value of a job (class << 13 | level; class 0 reads
+ * as best effort) as the kernel and fio's logs take it; 0 when neither
+ * prio nor prioclass is given. */
+static inline unsigned job_ioprio(const struct job_spec *j)
+{
+	if (!j->prio && !j->prioclass)
+		return 0;
+	unsigned long long cls = j->prioclass > 1 ? j->prioclass - 1 : 2;
+	return (unsigned)(cls << 13 | (j->prio ? j->prio - 1 : 0));
 }
 
 static inline bool rw_is_random(enum rw_mode m)

@@ -195,9 +195,10 @@ static int set_option(struct parser *p, char *s)
 	const struct job_option *o = job_option_find(key);
 	if (!o)
 		return fail(p, _("unknown option '%s'"), key);
-	/* Only bools may stand alone; job_option_set's own message for this
-	 * speaks of --options. */
-	if (!value && o->type != OPT_BOOL)
+	/* Only bools may stand alone, and fio's write_*_log (the job's name
+	 * as the prefix); job_option_set's own message for this speaks of
+	 * --options. */
+	if (!value && o->type != OPT_BOOL && o->parse != parse_log_prefix)
 		return fail(p, _("option '%s' needs a value (%s=VALUE)"), key, key);
 	struct job_spec *job = p->in_global ? &p->global : &p->job;
 	if (job_option_set(job, key, value, msg, sizeof(msg)))

@@ -309,3 +309,26 @@ void format_random_distribution(const struct job_option *o, const struct job_spe
 			 job->dist_center >= 0 ? c : "");
 	}
 }
+
+/* zonemode: fio's none and strided; fio's zbd follows a zoned device's
+ * write pointers, which blktop does not drive, so it is refused by name. */
+int parse_zonemode(const struct job_option *o, struct job_spec *job, const char *value,
+		   char *err, size_t errlen)
+{
+	if (value && !strcmp(value, "zbd")) {
+		snprintf(err, errlen,
+			 _("%s=zbd: not supported (it needs a zoned block device; blktop runs zonemode=strided)"),
+			 o->name);
+		return -1;
+	}
+	for (size_t i = 0; value && o->choices[i]; i++)
+		if (!strcmp(o->choices[i], value)) {
+			job->zonemode = o->choice_values[i];
+			return 0;
+		}
+	char list[256];
+	job_option_choices_text(o, ", ", list, sizeof(list));
+	snprintf(err, errlen, _("%s: unknown value '%s' (allowed: %s)"), o->name,
+		 value ? value : "", list);
+	return -1;
+}

@@ -60,6 +60,9 @@ static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 7, 8, 9, 10, 11, 12, 13, 
 
 static const char *const submit_mode_choices[] = { "inline", "offload", NULL };
 static const int submit_mode_values[] = { SUBMIT_INLINE, SUBMIT_OFFLOAD };
+static const char *const zonemode_choices[] = { "none", "strided", NULL };
+static const int zonemode_values[] = { ZONE_MODE_NONE, ZONE_MODE_STRIDED };
+
 static const char *const think_choices[] = { "complete", "issue", NULL };
 static const int think_values[] = { THINK_COMPLETE, THINK_ISSUE };
 static const char *const rate_process_choices[] = { "linear", "poisson", NULL };
@@ -174,6 +177,17 @@ const struct job_option job_options[] = {
 	{ .name = "random_generator", .type = OPT_ENUM, FIELD(random_generator),
 	  .def = "tausworthe", .choices = rgen_choices, .choice_values = rgen_values,
 	  .help = N_("tausworthe and tausworthe64: fio's generators with fio's seeds, so uniform offsets are fio's own, in fio's order; lfsr: every block once per pass in a scrambled order (blktop's), without a random map") },
+	{ .name = "zonemode", .type = OPT_ENUM, FIELD(zonemode), .def = "none",
+	  .choices = zonemode_choices, .choice_values = zonemode_values,
+	  .help = N_("none, or strided: zonesize bytes in each zone of zonerange bytes, then zoneskip bytes skipped (fio's zbd is refused: it needs a zoned device)"),
+	  .parse = parse_zonemode },
+	{ .name = "zonesize", .type = OPT_SIZE, FIELD(zonesize), .max = U64MAX, .def = "0",
+	  .unit = "bytes", .help = N_("strided zones: bytes moved in a zone before the next") },
+	{ .name = "zonerange", .type = OPT_SIZE, FIELD(zonerange), .max = U64MAX, .def = "0",
+	  .unit = "bytes",
+	  .help = N_("strided zones: the size of a zone, where its offsets fall (0: zonesize)") },
+	{ .name = "zoneskip", .type = OPT_SIZE, FIELD(zoneskip), .max = U64MAX, .def = "0",
+	  .unit = "bytes", .help = N_("strided zones: bytes skipped between one zone and the next") },
 	{ .name = "refill_buffers", .type = OPT_BOOL, FIELD(refill_buffers), .max = 1,
 	  .def = "0", .help = N_("new random data for every write") },
 	{ .name = "zero_buffers", .type = OPT_BOOL, FIELD(zero_buffers), .max = 1, .def = "0",
@@ -331,9 +345,18 @@ const struct job_option job_options[] = {
 	{ .name = "cpumask", .type = OPT_STR, FIELD(cpus_allowed),
 	  .help = N_("CPUs the job may run on as a bit mask (0x5: CPUs 0 and 2); kept as cpus_allowed"),
 	  .parse = parse_cpumask, .format = format_cpumask },
+	{ .name = "prio", .type = OPT_STR, FIELD(prio), .max = 7, .def = "",
+	  .help = N_("the job's I/O priority level, 0 (highest) to 7, set on its thread (ioprio_set) and on each io_uring I/O"),
+	  .parse = parse_ioprio, .format = format_ioprio },
+	{ .name = "prioclass", .type = OPT_STR, FIELD(prioclass), .max = 3, .def = "",
+	  .help = N_("the job's I/O priority class: 1 realtime, 2 best effort, 3 idle (0: best effort)"),
+	  .parse = parse_ioprio, .format = format_ioprio },
 	{ .name = "numa_cpu_nodes", .type = OPT_STR, FIELD(numa_cpu_nodes), .def = "",
-	  .help = N_("NUMA nodes whose CPUs the job runs on: refused (blktop is built without libnuma)"),
+	  .help = N_("run the job on the CPUs of these NUMA nodes (0-1,3: libnuma's node list); refused when blktop is built without libnuma"),
 	  .parse = parse_numa_cpu_nodes },
+	{ .name = "numa_mem_policy", .type = OPT_STR, FIELD(numa_mem_policy), .def = "",
+	  .help = N_("the job's memory policy: default, prefer:NODE, bind:NODES, interleave[:NODES] or local; refused when blktop is built without libnuma"),
+	  .parse = parse_numa_mem_policy },
 	{ .name = "allrandrepeat", .type = OPT_BOOL, FIELD(allrandrepeat), .max = 1, .def = "0",
 	  .help = N_("accepted for fio: randrepeat already covers every random choice blktop makes") },
 	{ .name = "gtod_reduce", .type = OPT_BOOL, FIELD(gtod_reduce), .max = 1, .def = "0",
@@ -436,6 +459,8 @@ const struct job_option job_options[] = {
 	  .help = N_("averaged latency logs: the largest value of each window, not the mean") },
 	{ .name = "log_offset", .type = OPT_BOOL, FIELD(log_offset), .max = 1, .def = "0",
 	  .help = N_("add each I/O's offset to the log lines") },
+	{ .name = "log_prio", .type = OPT_BOOL, FIELD(log_prio), .max = 1, .def = "0",
+	  .help = N_("the logs' last column is each I/O's priority (0x4000: class 2, level 0), not 1 for realtime and 0 else") },
 	{ .name = "per_job_logs", .type = OPT_BOOL, FIELD(per_job_logs), .max = 1, .def = "1",
 	  .help = N_("one log file per thread (0: the threads of a name share NAME_bw.log)") },
 	{ .name = "log_unix_epoch", .type = OPT_BOOL, FIELD(log_unix_epoch), .max = 1,

@@ -127,19 +127,6 @@ void format_unit_base(const struct job_option *o, const struct job_spec *job, ch
 	snprintf(buf, len, "%d", job->unit_base);
 }
 
-int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,
-			 char *err, size_t errlen)
-{
-	if (value && !value[0]) {
-		job->numa_cpu_nodes[0] = '\0';
-		return 0;
-	}
-	snprintf(err, errlen,
-		 _("%s: not supported (blktop is built without libnuma); bind the job with cpus_allowed"),
-		 o->name);
-	return -1;
-}
-
 /* The decimal at the start of s, read the same whatever the locale (fio's
  * values are written with a point): an optional sign, then digits with at
  * most one point among them, one digit at least. Returns the number of

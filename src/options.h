@@ -152,8 +152,17 @@ OPTION_VALUE_FN(dir_rate);
  * -1 when a part is too long or there are more than three. */
 #define OPTION_DIR_PARTS 3
 int option_split_dirs(const char *value, char part[OPTION_DIR_PARTS][512]);
+int parse_zonemode(const struct job_option *o, struct job_spec *job, const char *value,
+		   char *err, size_t errlen);
+/* prio, prioclass (option_prio.c). */
+int parse_ioprio(const struct job_option *o, struct job_spec *job, const char *value,
+		 char *err, size_t errlen);
+void format_ioprio(const struct job_option *o, const struct job_spec *job, char *buf, size_t len);
+/* Row callbacks in option_numa.c. */
 int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,
 			 char *err, size_t errlen);
+int parse_numa_mem_policy(const struct job_option *o, struct job_spec *job, const char *value,
+			  char *err, size_t errlen);
 
 /* Formats a byte count the way fio does ("4096", "4k"...) into buf. */
 const char *format_size(unsigned long long bytes, char *buf, size_t len);

@@ -180,6 +180,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 				return status;
 			t->files[i].fd = tg->fd;
 			t->files[i].path = tg->path;
+			t->files[i].file_size = tg->dev_size;
 		}
 		uint64_t limit = job->io_size ? job->io_size : 0;
 		if (!limit && !job->time_based) {

@@ -12,11 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "engine/fio_lines.h"
 #include "engine/flow.h"
 #include "engine/loop.h"
+#include "engine/numa.h"
 #include "engine/trim.h"
 #include "engine/ops.h"
 #include "engine/pacing.h"
@@ -676,6 +678,15 @@ void *job_thread_main(void *arg)
 
 	if (t->pin && pthread_setaffinity_np(pthread_self(), sizeof(t->cpus), &t->cpus))
 		set_error(t, EINVAL, _("cannot bind to cpus_allowed"));
+	char numa_why[160];
+	int numa_err = t->error ? 0 : numa_place_thread(t->spec, numa_why, sizeof(numa_why));
+	if (numa_err)
+		set_error(t, numa_err, numa_why);
+	/* prio, prioclass: fio sets them on the job's thread (who 0: the
+	 * calling thread) before its engine starts. */
+	if (!t->error && job_ioprio(t->spec) &&
+	    syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, (int)job_ioprio(t->spec)))
+		set_error(t, errno, "ioprio_set");
 
 	int r = t->error ? -t->error : loop_setup(&ls, t);
 	/* Ready: wait for the others, so the wave starts together. The runner

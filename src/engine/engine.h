@@ -23,6 +23,7 @@ struct thread_file {
 	const char *path;           /* for error messages; owned by the runner */
 	uint64_t area_start;        /* offset */
 	uint64_t area_len;          /* bytes the offsets fall in */
+	uint64_t file_size;         /* the whole file's or device's (strided zones) */
 	uint64_t nblocks[DIR_ALL]; /* random offsets of each direction */
 	/* Per direction, as fio keeps them: where the last I/O ended (the
 	 * next sequential offset) and began (NO_OFFSET: none yet). */

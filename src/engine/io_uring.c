@@ -34,6 +34,7 @@ struct uring_priv {
 	unsigned unsent;            /* SQEs in the ring the kernel has not taken */
 	bool fixedbufs, fixedfiles;
 	int rw_flags;               /* RWF_NOWAIT */
+	unsigned short ioprio;      /* prio, prioclass: on every I/O, as fio */
 	unsigned force_async, nth;
 };
 
@@ -151,6 +152,9 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 	}
 	if (s->spec->nowait)
 		p->rw_flags = RWF_NOWAIT;
+	/* fio sets the job's priority on each sqe: a poll thread would not
+	 * inherit the job thread's own. */
+	p->ioprio = (unsigned short)job_ioprio(s->spec);
 	p->force_async = (unsigned)s->spec->force_async;
 	return 0;
 }
@@ -170,6 +174,7 @@ static void prep_sqe(struct uring_priv *p, struct io_uring_sqe *sqe, struct io_u
 		io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
 	}
 	sqe->rw_flags = p->rw_flags;
+	sqe->ioprio = p->ioprio;
 	if (p->fixedfiles)
 		sqe->flags |= IOSQE_FIXED_FILE;
 	if (p->force_async && ++p->nth >= p->force_async) {

@@ -497,11 +497,18 @@ static void write_hist(struct joblog *l, FILE *f, const struct rec *r)
 	memcpy(prev, now, sizeof(l->hist_prev[0]));
 }
 
-/* fio's lines: "msec, value, direction, bs, 0", with log_offset
- * "msec, value, direction, bs, offset, 0". */
+/* fio's lines: "msec, value, direction, bs, PRIO", with log_offset
+ * "msec, value, direction, bs, offset, PRIO". */
 static void write_chunk(struct joblog *l, const struct chunk *c)
 {
 	size_t at = 0;
+	/* The last column: every I/O of a job has its priority (prio,
+	 * prioclass), fio's 0 until given; log_prio writes it as 0x%04x,
+	 * else 1 for the realtime class and 0 for the others. */
+	unsigned prio = job_ioprio(l->spec);
+	char prio_col[8];
+	int prio_len = l->spec->log_prio ? snprintf(prio_col, sizeof(prio_col), "0x%04x", prio & 0xffff)
+					 : snprintf(prio_col, sizeof(prio_col), "%u", (prio >> 13) == 1);
 	while (at + sizeof(struct rec) <= c->used) {
 		const struct rec *r = (const void *)(c->data + at);
 		at += r->kind == LK_HIST ? HIST_REC_BYTES : sizeof(*r);
@@ -519,7 +526,8 @@ static void write_chunk(struct joblog *l, const struct chunk *c)
 		p = put_field(p, r->bs);
 		if (l->spec->log_offset)
 			p = put_field(p, r->offset);
-		*p++ = '0';
+		memcpy(p, prio_col, prio_len);
+		p += prio_len;
 		*p++ = '\n';
 		fwrite(line, 1, (size_t)(p - line), f);
 	}

@@ -90,6 +90,12 @@ struct loop_state {
 	/* zoned, zoned_abs: the zone of each percent of the I/Os, from lo to
 	 * hi (percent of the area, or bytes). */
 	uint64_t zone_lo[100], zone_hi[100];
+	/* zonemode=strided, as fio: bytes moved in the current zone (fio's
+	 * zone_bytes; at zonesize the area moves zonerange + zoneskip on) and
+	 * where the first zone began, where a zone past the end wraps to;
+	 * zonerange resolved (0: zonesize). */
+	bool zoned;
+	uint64_t zone_bytes, zone_home, zone_range;
 	struct syncpoint sync;  /* fsync=, fdatasync=, end_fsync */
 	bool sync_due;          /* a sync goes before the next I/O */
 	struct verify_state *vs; /* NULL unless the job verifies */

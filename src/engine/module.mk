@@ -10,7 +10,8 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/loop.h src/engine/next_io.c src/engine/randmap.c src/engine/randmap.h \
 	src/engine/randdist.c src/engine/randdist.h \
 	src/engine/pacing.c src/engine/pacing.h src/engine/engine_table.c \
-	src/engine/lattarget.c src/engine/lattarget.h src/engine/fio_lines.c src/engine/fio_lines.h
+	src/engine/lattarget.c src/engine/lattarget.h src/engine/fio_lines.c src/engine/fio_lines.h \
+	src/engine/numa.c src/engine/numa.h
 # fio's flow= weights between jobs.
 libblktop_a_SOURCES += src/engine/flow.c src/engine/flow.h
 # Data verification: fio's header layout and the job loop's hooks.

@@ -97,6 +97,42 @@ int next_io_check(const struct job_spec *spec, char *err, size_t errlen)
 			 spec->name, rw_name(spec->rw));
 		return 1;
 	}
+	/* fio's own refusals of the zone options. */
+	if (spec->zonemode == ZONE_MODE_STRIDED && rw_trimwrites(spec->rw)) {
+		snprintf(err, errlen, _("%s: zonemode=strided with rw=%s: not supported"),
+			 spec->name, rw_name(spec->rw));
+		return 1;
+	}
+	if (spec->zonemode == ZONE_MODE_NONE && spec->zonesize) {
+		snprintf(err, errlen, _("%s: zonemode=none and zonesize do not go together"),
+			 spec->name);
+		return 1;
+	}
+	/* verify finds a block by its place in the area, which zones move. */
+	if (spec->zonesize && spec->zonemode != ZONE_MODE_NONE &&
+	    (spec->verify || spec->verify_pattern[0])) {
+		snprintf(err, errlen, _("%s: zonemode=strided with verify: not supported"),
+			 spec->name);
+		return 1;
+	}
+	/* With sizes that vary, a random I/O near a zone's end runs past
+	 * fio's random map of the zone, where fio's marks go beyond the map
+	 * (its bits there outlive the zone); blktop does not copy that. */
+	unsigned long long lo, hi, lo_w, hi_w;
+	job_bs_dir(spec, DIR_READ, &lo, &hi);
+	job_bs_dir(spec, DIR_WRITE, &lo_w, &hi_w);
+	if (spec->zonemode == ZONE_MODE_STRIDED && rw_is_random(spec->rw) && !spec->norandommap &&
+	    spec->random_distribution == DIST_RANDOM && spec->random_generator != RGEN_LFSR &&
+	    (lo != hi || lo_w != hi_w || (rw_reads(spec->rw) && rw_modifies(spec->rw) && lo != lo_w))) {
+		snprintf(err, errlen,
+			 _("%s: zonemode=strided with random I/Os of more than one size: not supported unless norandommap=1"),
+			 spec->name);
+		return 1;
+	}
+	if (spec->zonemode == ZONE_MODE_STRIDED && !spec->zonesize) {
+		snprintf(err, errlen, _("%s: zonemode=strided needs zonesize"), spec->name);
+		return 1;
+	}
 	if (spec->random_generator == RGEN_LFSR && (spec->random_distribution == DIST_ZONED ||
 						    spec->random_distribution == DIST_ZONED_ABS)) {
 		snprintf(err, errlen, _("%s: random_generator=lfsr with random_distribution=%s: not supported"),
@@ -127,7 +163,8 @@ static int rand_setup(struct loop_state *ls)
 		goto nomem;
 	for (unsigned i = 0; i < t->nfiles; i++) {
 		struct rand_file *f = &ls->rf[i];
-		uint64_t len = t->files[i].area_len;
+		/* Strided zones: fio draws in one zone, its map one zone wide. */
+		uint64_t len = ls->zoned ? ls->zone_range : t->files[i].area_len;
 		randdist_init(f, spec, (len + ls->range_unit - 1) / ls->range_unit,
 			      len / ls->map_unit, &ls->rng);
 		for (int d = 0; d < DIR_ALL; d++) {
@@ -207,11 +244,25 @@ int next_io_setup(struct loop_state *ls)
 
 	for (int d = 0; d < DIR_ALL; d++)
 		bs_gen_init(&ls->bsg[d], spec, d);
+	/* fio: strided zones apply to a job with one file open at a time
+	 * only (none otherwise). */
+	unsigned open = spec->openfiles ? (unsigned)spec->openfiles : t->nfiles;
+	ls->zoned = spec->zonemode == ZONE_MODE_STRIDED && t->nfiles && open <= 1;
+	if (ls->zoned && t->nfiles > 1) {
+		snprintf(ls->why, sizeof(ls->why),
+			 _("zonemode=strided with openfiles=1 over %u files: not supported"), t->nfiles);
+		return -EINVAL;
+	}
+	if (ls->zoned) {
+		ls->zone_home = t->files[0].area_start;
+		ls->zone_bytes = 0;
+		ls->zone_range = spec->zonerange ? spec->zonerange : spec->zonesize;
+	}
 	for (unsigned i = 0; i < t->nfiles; i++)
 		for (int d = 0; d < DIR_ALL; d++) {
 			/* Offsets where an I/O of the smallest size still fits. */
-			uint64_t span = t->files[i].area_len >= ls->bsg[d].min
-						? t->files[i].area_len - ls->bsg[d].min : 0;
+			uint64_t len = ls->zoned ? ls->zone_range : t->files[i].area_len;
+			uint64_t span = len >= ls->bsg[d].min ? len - ls->bsg[d].min : 0;
 			t->files[i].nblocks[d] = span / ls->bsg[d].align + 1;
 			t->files[i].last_start[d] = NO_OFFSET;
 		}
@@ -287,6 +338,12 @@ static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int
 		if (b < m->nbits && !randmap_isset(m, b))
 			return b / k;
 	}
+	/* In strided zones a full map is one whose zone's bytes skipped a
+	 * multiple of zonerange (mixed sizes): fio ends the job there unless
+	 * it runs on (time_based, io_size, loops). */
+	const struct job_spec *spec = ls->t->spec;
+	if (ls->zoned && !spec->time_based && !spec->io_size && !ls->passes_left)
+		return NO_OFFSET;
 	/* fio ends the pass on the draw that finds the map full and starts
 	 * the next with a fresh draw, from fio's seeds again under
 	 * randrepeat=1 (time_based goes on from where it is). */
@@ -313,7 +370,8 @@ static uint64_t map_take(struct loop_state *ls, const struct thread_file *f, int
 }
 
 /* Where a random start of direction d falls in f, as the job's
- * random_distribution and random_generator place it. */
+ * random_distribution and random_generator place it; NO_OFFSET where
+ * fio ends the job (a full map in strided zones). */
 static uint64_t random_start(struct loop_state *ls, struct thread_file *f, int d)
 {
 	const struct job_spec *spec = ls->t->spec;
@@ -350,8 +408,8 @@ static uint64_t random_start(struct loop_state *ls, struct thread_file *f, int d
 	}
 	/* fio's uniform draw, from fio's offset generator and seed. */
 	slot = fio_rand_block(&ls->off_rng, rf->fio_blocks[d]);
-	if (ls->use_map)
-		slot = map_slot(ls, f, d, slot);
+	if (ls->use_map && (slot = map_slot(ls, f, d, slot)) == NO_OFFSET)
+		return NO_OFFSET;
 	/* verify refuses sizes that vary: here a slot is a block. */
 	else if (ls->vs && d == DIR_WRITE)
 		slot = verify_pick_block(ls->vs, (unsigned)(f - ls->t->files), slot);
@@ -374,7 +432,7 @@ static bool random_offset(struct loop_state *ls, struct thread_file *f, int d, u
 		    taus88_below(&ls->seq_rand[d], 100) < spec->percentage_random[d]) {
 			*off = random_start(ls, f, d);
 			*fresh_random = true;
-			return true;
+			return *off != NO_OFFSET;
 		}
 		return seq_offset(ls, f, d, off);
 	}
@@ -383,6 +441,41 @@ static bool random_offset(struct loop_state *ls, struct thread_file *f, int d, u
 		return true;
 	}
 	return seq_offset(ls, f, d, off);
+}
+
+/* fio's strided zones, before each I/O's offset (d: its direction):
+ * once zonesize bytes are moved in a zone, the area moves zonerange +
+ * zoneskip on (back to the first zone past the file's end); a position
+ * past the zone's range goes back to its start; and each time the bytes
+ * moved in the zone reach a multiple of zonerange (0 included) every
+ * direction starts from the zone's start again, with a fresh random map. */
+__attribute__((noinline, cold)) static void zone_step(struct loop_state *ls, struct thread_file *f, int d)
+{
+	const struct job_spec *spec = ls->t->spec;
+	uint64_t range = ls->zone_range ? ls->zone_range : 1; /* set up > 0 */
+	if (ls->zone_bytes >= spec->zonesize) {
+		ls->zone_bytes = 0;
+		uint64_t step, next;
+		if (__builtin_add_overflow(range, spec->zoneskip, &step) ||
+		    __builtin_add_overflow(f->area_start, step, &next) || next >= f->file_size)
+			next = ls->zone_home;
+		f->area_start = next;
+		f->last_pos[d] = 0;
+	}
+	if (f->last_pos[d] >= range)
+		f->last_pos[d] = 0;
+	if (ls->zone_bytes % range == 0) {
+		for (int k = 0; k < DIR_ALL; k++) {
+			f->last_pos[k] = 0;
+			f->last_start[k] = NO_OFFSET;
+		}
+		if (ls->rf) {
+			struct rand_file *rf = &ls->rf[f - ls->t->files];
+			if (ls->use_map)
+				randmap_reset(&rf->map);
+			rf->perm_next = 0;
+		}
+	}
 }
 
 /* A mixed job's next direction, by fio's rule (its shares are of I/Os,
@@ -468,6 +561,8 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 		len = f->last_pos[DIR_TRIM] - off;
 		goto placed;
 	}
+	if (__builtin_expect(ls->zoned, 0))
+		zone_step(ls, f, d);
 	if (!(rw_is_random(m) ? random_offset(ls, f, d, &off, &fresh_random)
 			      : seq_offset(ls, f, d, &off)))
 		return false;
@@ -476,16 +571,31 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	if (!g->min)
 		return false;
 	uint64_t room = off < f->area_len ? f->area_len - off : 0;
+	if (__builtin_expect(ls->zoned, 0)) {
+		/* fio measures a size that varies against the first zone's
+		 * area, wherever the zone is now: none fits past it. */
+		uint64_t at = f->area_start + off, end = ls->zone_home + f->area_len;
+		room = end > at ? end - at : 0;
+		if (g->min != g->max && room < g->min)
+			return false;
+	}
 	len = bs_next(g, &ls->bs_rng[d], room >= g->min ? room : UINT64_MAX);
 	/* Where not even the smallest size fits (a sequential run that ends
-	 * past the area), the I/O is cut or moved back to fit. */
-	if (off + len > f->area_len)
+	 * past the area), the I/O is cut or moved back to fit (not in a
+	 * zone, which fio lets run past the area up to the file's end). */
+	if (!ls->zoned && off + len > f->area_len)
 		len = bs_fit(g, f->area_len, &off, len);
 	if (fresh_random && ls->use_map)
 		len = map_take(ls, f, d, off, len);
 	/* verify_state_load: fio's read ends where the saved writes did. */
 	if (d == DIR_READ && ls->vs && verify_state_stop(ls->vs, io->file, f->area_start + off))
 		return false;
+	if (__builtin_expect(ls->zoned, 0)) {
+		/* fio ends the job at an I/O that would run past the file. */
+		if (f->area_start + off + len > f->file_size)
+			return false;
+		ls->zone_bytes += len;
+	}
 	/* A trim drawn at the last trim's offset: as fio, the last write's
 	 * start moves off it, so a write still follows. */
 	if (m == RW_RANDTRIMWRITE && f->last_start[DIR_TRIM] == off)

@@ -44,6 +44,13 @@ void buildinfo_print(FILE *f)
 	 * catalogs are read from (beside the binary, or where installed). */
 	if (catalogs_chosen())
 		fprintf(f, _("catalogs: %s\n"), catalogs_chosen());
+	/* TRANSLATORS: --version's line saying whether numa_cpu_nodes and
+	 * numa_mem_policy run (built with libnuma) or are refused. */
+#ifdef HAVE_LIBNUMA
+	fprintf(f, _("numa: %s\n"), _("libnuma (numa_cpu_nodes, numa_mem_policy)"));
+#else
+	fprintf(f, _("numa: %s\n"), _("not built (numa_cpu_nodes and numa_mem_policy are refused)"));
+#endif
 	char sums[256];
 	cksum_sources(sums, sizeof(sums));
 	/* TRANSLATORS: --version's line listing the verify= types this build

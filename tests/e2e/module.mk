@@ -211,3 +211,12 @@ dist_check_SCRIPTS += tests/e2e/job_fio_offsets.sh
 # The job-file runner and iops-log reader of job_offsets.sh,
 # job_offset_increment.sh, job_random.sh and job_fio_offsets.sh.
 EXTRA_DIST += tests/e2e/fio_job_lib.sh
+# Issue 13: fio's strided zones, I/O for I/O against fio.
+TESTS += tests/e2e/job_zones.sh
+dist_check_SCRIPTS += tests/e2e/job_zones.sh
+# Issue 13: numa_cpu_nodes and numa_mem_policy (libnuma, optional).
+TESTS += tests/e2e/job_numa.sh
+dist_check_SCRIPTS += tests/e2e/job_numa.sh
+# Issue 13: prio, prioclass, log_prio (the logs' last column as fio's).
+TESTS += tests/e2e/job_prio.sh
+dist_check_SCRIPTS += tests/e2e/job_prio.sh
