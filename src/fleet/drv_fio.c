@@ -308,10 +308,8 @@ static void start_run(struct fleet_session *s, bool stop)
 		ready += s->fh[i].phase == PH_READY;
 	s->go = !stop && ready && (ready == s->n || a->hosts_partial);
 	/* Live figures every --status-interval, else at the screen's refresh
-	 * (-d), else every second. */
-	uint64_t interval = a->job.status_interval_ms ? a->job.status_interval_ms
-			  : a->delay_ms		    ? a->delay_ms
-						    : 1000;
+	 * (-d), else every second: the server's status comes as often. */
+	uint64_t interval = fio_plan_interval_ms(a);
 	for (size_t i = 0; i < s->n; i++) {
 		struct fio_host *f = &s->fh[i];
 		if (f->phase != PH_READY) {
@@ -446,8 +444,10 @@ static void fio_close_all(struct fleet_session *s)
 		for (size_t i = 0; i < s->n; i++)
 			fioh_make_report(&s->fh[i]);
 	}
-	for (size_t i = 0; i < s->n; i++)
+	for (size_t i = 0; i < s->n; i++) {
 		fiop_rx_free(&s->fh[i].rx);
+		free(s->fh[i].plat);
+	}
 	free(s->fh);
 	fio_plan_free(&s->plan);
 	free(s);

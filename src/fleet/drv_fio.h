@@ -39,6 +39,13 @@ struct fio_host {
 	/* Live figures: one SEND_ETA in flight at a time, every interval. */
 	uint64_t run_start, eta_next, eta_interval, eta_asked, eta_sent_at;
 	bool eta_pending, eta_bad;
+	/* The server's status every interval (TS, then GS): a round's TS
+	 * are summed in plat[1], the last round's stays in plat[0] (read,
+	 * write; fio's cumulative clat buckets). Only the round a STOP
+	 * follows is the final report. */
+	uint64_t (*plat)[2][FIOP_PLAT_NR];
+	bool round_open;
+	uint64_t round_at;
 };
 
 void fioh_fail(struct fio_host *f, enum host_state st, const char *msg);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "fleet/drv_fio.h"
+#include "fleet/fio_interval.h"
 #include "fleet/fleet_report.h"
 #include "i18n.h"
 #include "output/json.h"
@@ -206,10 +207,65 @@ static void add_ts(struct fio_host *f, const struct fiop_ts *ts)
 	json_add_u64(j, "first_error", ts->first_error);
 }
 
+/* A status round begins (its first TS): the round before was not the
+ * last, so its report goes, and this round's histogram starts empty. */
+static void begin_round(struct fio_host *f)
+{
+	json_free(f->report);
+	f->report = f->jobs_json = NULL;
+	f->round_open = true;
+	if (!f->plat)
+		f->plat = calloc(2, sizeof(*f->plat));
+	if (f->plat)
+		memset(f->plat[1], 0, sizeof(f->plat[1]));
+}
+
+static void sum_round(struct fio_host *f, const struct fiop_ts *ts)
+{
+	if (!f->plat)
+		return;
+	for (int d = 0; d < 2; d++)
+		for (unsigned i = 0; i < FIOP_PLAT_NR; i++)
+			f->plat[1][d][i] += fiop_plat(&ts->dir[d], i);
+}
+
+/* A round ended (its GS): the difference from the round before is the
+ * interval's histogram, the host's live percentiles. */
+static void end_round(struct fio_host *f)
+{
+	struct host_live *l = &f->h->live;
+	f->round_open = false;
+	if (!f->plat || f->phase != PH_RUN || f->got_stop)
+		return;
+	for (int d = 0; d < 2; d++) {
+		struct fleet_dir dir;
+		uint64_t pct[FLEET_NPCTS];
+		free(l->bins[d]);
+		l->bins[d] = NULL;
+		l->nbins[d] = 0;
+		l->has_pct[d] = false;
+		if (fio_interval_bins(f->plat[0][d], f->plat[1][d], FIOP_PLAT_NR, &l->bins[d],
+				      &l->nbins[d]))
+			continue;
+		memset(&dir, 0, sizeof(dir));
+		dir.bins = l->bins[d];
+		dir.nbins = l->nbins[d];
+		l->has_pct[d] = fleet_percentiles(&dir, pct);
+		if (l->has_pct[d]) {
+			l->p50[d] = pct[FLEET_PCT_P50];
+			l->p99[d] = pct[FLEET_PCT_P99];
+			l->p999[d] = pct[FLEET_PCT_P999];
+		}
+	}
+	memcpy(f->plat[0], f->plat[1], sizeof(f->plat[0]));
+	f->round_at = now_ns();
+}
+
 /* The server's ETA: its rates since our last ask are the host's interval
- * figures. fio's ETA carries no histogram, so no percentiles live. A
- * layout we cannot read stops the live figures, with a word, rather than
- * show zeros. */
+ * figures. The percentiles come with the server's status (end_round);
+ * when none came for about an interval, the host has none. A layout we
+ * cannot read stops the live figures, with a word, rather than show
+ * zeros. */
 static void take_eta(struct fio_host *f, const struct fiop_cmd *c)
 {
 	struct fiop_eta e;
@@ -226,12 +282,19 @@ static void take_eta(struct fio_host *f, const struct fiop_cmd *c)
 	/* Before the jobs start (or once all ended) the rates say nothing. */
 	if (!e.nr_running && !e.nr_ramp)
 		return;
+	uint64_t now = now_ns();
+	bool stale = !f->round_at || now - f->round_at > 2 * f->eta_interval + 500000000ULL;
 	l->intervals++;
-	l->t_ms = (now_ns() - f->run_start) / 1000000ULL;
+	l->t_ms = (now - f->run_start) / 1000000ULL;
 	for (int d = 0; d < 2; d++) {
 		l->iops[d] = (double)e.iops[d];
 		l->bw_bytes[d] = (double)e.rate_kib[d] * 1024.0;
-		l->has_pct[d] = false;
+		if (stale) {
+			l->has_pct[d] = false;
+			free(l->bins[d]);
+			l->bins[d] = NULL;
+			l->nbins[d] = 0;
+		}
 	}
 	l->errors = 0;
 	if (f->h->print_live) {
@@ -347,9 +410,16 @@ static void on_cmd(struct fio_host *f, const struct fleet_job *job, const struct
 			f->bad_ts = true;
 			break;
 		}
+		if (!f->round_open)
+			begin_round(f);
 		add_ts(f, &ts);
+		sum_round(f, &ts);
 		break;
 	}
+	case FIOP_GS:
+		if (f->round_open)
+			end_round(f);
+		break;
 	case FIOP_ETA:
 		take_eta(f, c);
 		break;
@@ -451,6 +521,12 @@ void fioh_make_report(struct fio_host *f)
 {
 	char *text = NULL, err[256];
 	size_t len = 0;
+	if (f->report && !f->got_stop) {
+		/* No STOP after it: a status from the middle of the run,
+		 * never taken for its end. */
+		json_free(f->report);
+		f->report = f->jobs_json = NULL;
+	}
 	if (!f->report)
 		return;
 	json_add_string(f->report, "fio version", f->release);

@@ -157,6 +157,30 @@ char *fio_plan_target(const char *t)
 	return join3("--filename=", strchr(t, '/') ? "" : "/dev/", t);
 }
 
+uint64_t fio_plan_interval_ms(const struct cli_args *a)
+{
+	return a->job.status_interval_ms ? a->job.status_interval_ms
+	       : a->delay_ms		 ? a->delay_ms
+					 : 1000;
+}
+
+/* fio's server sends its whole status (with the latency histogram) every
+ * --status-interval, a command-line option only: it goes in the JOBLINE,
+ * at the live figures' interval. */
+static int add_status_interval(const struct fleet_job *job, struct fio_plan *p)
+{
+	char w[64];
+	if (p->nwords >= FIO_PLAN_MAX_WORDS)
+		return BLKTOP_USAGE;
+	snprintf(w, sizeof(w), "--status-interval=%llums",
+		 (unsigned long long)fio_plan_interval_ms(job->args));
+	char *d = strdup(w);
+	if (!d)
+		return BLKTOP_FAILED;
+	p->words[p->nwords++] = d;
+	return 0;
+}
+
 int fio_plan_make(const struct fleet_job *job, struct fio_plan *p)
 {
 	const struct cli_args *a = job->args;
@@ -190,8 +214,8 @@ int fio_plan_make(const struct fleet_job *job, struct fio_plan *p)
 	if (job->jobtext) {
 		if (p->readonly)
 			p->words[p->nwords++] = readonly_word;
-		p->jobline = p->nwords > 1;
-		return 0;
+		p->jobline = true;
+		return add_status_interval(job, p);
 	}
 	/* --run: [--readonly] --name=MODE --rw=MODE --filename=T, then the
 	 * user's words; with the user's own --name, rw and filename come
@@ -216,7 +240,7 @@ int fio_plan_make(const struct fleet_job *job, struct fio_plan *p)
 		p->nwords--;
 		p->target_at--;
 	}
-	return 0;
+	return add_status_interval(job, p);
 }
 
 /* A line's option name ("filename" of "  filename = x"), cut to len. */

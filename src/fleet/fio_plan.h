@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "fleet/fleet.h"
 
@@ -25,6 +26,9 @@ struct fio_plan {
  * --readonly. 0 or an exit status. */
 int fio_plan_make(const struct fleet_job *job, struct fio_plan *p);
 void fio_plan_free(struct fio_plan *p);
+/* The live figures' interval: --status-interval, else the screen's -d,
+ * else a second. fio's server is asked for its status that often. */
+uint64_t fio_plan_interval_ms(const struct cli_args *a);
 /* "--filename=T", T under /dev unless it has a '/' (malloc'd). */
 char *fio_plan_target(const char *t);
 /* A job file's text for a host with its own target (HOST=TARGET): a

@@ -168,9 +168,10 @@ static void draw_table(const struct fleet_model *m, const struct theme *t, int y
 	int y = ty + 2, last = y0 + h - 2;
 	if (m->rates_only_live && y < last)
 		y += draw_wrapped(y, 0, w, last - y, t->attr[EL_DIM],
-				  _("fio's servers send rates only while they run (no latency "
-				    "histograms, no error counts): their P50/P99/P99.9 show when a "
-				    "host's job ends."));
+				  _("fio's servers send no error counts while they run (ERR shows "
+				    "when a host's job ends); P50/P99/P99.9 are the last interval's, "
+				    "from the status each server sends every interval, '-' where "
+				    "none came."));
 	if (m->any_whole && y < last)
 		draw_wrapped(y, 0, w, last - y, t->attr[EL_DIM],
 			     _("*: the whole run's percentiles, from the host's final report."));

@@ -18,6 +18,8 @@
 
 #include <cmocka.h>
 
+#include "fleet/fio_interval.h"
+#include "fleet/fioproto.h"
 #include "fleet/fleet_live.h"
 #include "fleet/fleet_report.h"
 #include "fleet/hosts.h"
@@ -424,6 +426,58 @@ static void test_rates_only_rows(void **state)
 	fleet_model_free(&m);
 }
 
+/* fio's server sends cumulative clat buckets; an interval's histogram is
+ * the later minus the earlier, and its percentiles are those of the
+ * I/Os in between only. */
+static void test_fio_interval(void **state)
+{
+	(void)state;
+	static uint64_t a[FIOP_PLAT_NR], b[FIOP_PLAT_NR];
+	struct fleet_bin *bins;
+	size_t n;
+	a[10] = 5, a[100] = 3, a[500] = 1;
+	b[10] = 12, b[100] = 3, b[200] = 4, b[500] = 2, b[1000] = 1;
+	assert_int_equal(fio_interval_bins(a, b, FIOP_PLAT_NR, &bins, &n), 0);
+	/* B - A: 7 at 10, none at 100 (no change), 4 at 200, 1 at 500, 1 at 1000. */
+	assert_int_equal(n, 4);
+	const unsigned idx[4] = { 10, 200, 500, 1000 };
+	const uint64_t cnt[4] = { 7, 4, 1, 1 };
+	for (size_t i = 0; i < n; i++) {
+		assert_int_equal(bins[i].ns, hist_bucket_value(idx[i]));
+		assert_int_equal(bins[i].count, cnt[i]);
+	}
+	struct fleet_dir d = { .bins = bins, .nbins = n };
+	uint64_t pct[FLEET_NPCTS];
+	assert_true(fleet_percentiles(&d, pct));
+	/* 13 I/Os: p50 is the 7th (bucket 10), p90 the 12th (bucket 500),
+	 * p99 and p99.9 the 13th (bucket 1000); A's I/Os count for none. */
+	assert_int_equal(pct[FLEET_PCT_P50], hist_bucket_value(10));
+	assert_int_equal(pct[10], hist_bucket_value(500));
+	assert_int_equal(pct[FLEET_PCT_P99], hist_bucket_value(1000));
+	assert_int_equal(pct[FLEET_PCT_P999], hist_bucket_value(1000));
+	free(bins);
+
+	/* No I/O in between: no buckets, so no percentiles ('-'). */
+	assert_int_equal(fio_interval_bins(b, b, FIOP_PLAT_NR, &bins, &n), 0);
+	assert_int_equal(n, 0);
+	assert_null(bins);
+
+	/* The first status: the run so far is the interval. */
+	assert_int_equal(fio_interval_bins(NULL, a, FIOP_PLAT_NR, &bins, &n), 0);
+	assert_int_equal(n, 3);
+	assert_int_equal(bins[0].count, 5);
+	free(bins);
+
+	/* A bucket went down: fio zeroed its figures (ramp_time's end), so
+	 * B alone is the interval, never a wrapped difference. */
+	a[10] = 20;
+	assert_int_equal(fio_interval_bins(a, b, FIOP_PLAT_NR, &bins, &n), 0);
+	assert_int_equal(n, 5);
+	assert_int_equal(bins[0].count, 12);
+	assert_int_equal(bins[1].count, 3);
+	free(bins);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -436,6 +490,7 @@ int main(void)
 		cmocka_unit_test(test_merged_equals_combined_hist),
 		cmocka_unit_test(test_live_total),
 		cmocka_unit_test(test_rates_only_rows),
+		cmocka_unit_test(test_fio_interval),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
