@@ -132,7 +132,7 @@ static void stop_on_error(struct job_thread *t, int err, const char *why)
 		runctl_stop(t->ctl, RUNCTL_ERROR, 0, why);
 }
 
-static void set_error(struct job_thread *t, int err, const char *what)
+void loop_set_error(struct job_thread *t, int err, const char *what)
 {
 	if (t->error)
 		return;
@@ -423,7 +423,7 @@ static int reap_some(struct loop_state *ls, unsigned min, unsigned max, uint64_t
 	if (r < 0) {
 		if (r == -EINTR)
 			return 0;
-		set_error(t, -r, _("waiting for completions failed"));
+		loop_set_error(t, -r, _("waiting for completions failed"));
 		return r;
 	}
 	/* A poll that found nothing is not a call in fio's count: its
@@ -497,120 +497,10 @@ static int sync_now(struct loop_state *ls)
 		return e;
 	e = syncpoint_run(&ls->sync);
 	if (e) {
-		set_error(ls->t, -e, _("fsync failed"));
+		loop_set_error(ls->t, -e, _("fsync failed"));
 		return e;
 	}
 	return 0;
-}
-
-static int loop_setup(struct loop_state *ls, struct job_thread *t)
-{
-	const struct job_spec *spec = t->spec;
-	ls->t = t;
-	ls->eng.ops = engine_ops_for(spec->ioengine);
-	if (!ls->eng.ops) {
-		snprintf(ls->why, sizeof(ls->why), _("not built into this blktop (see --version)"));
-		return -ENOSYS;
-	}
-	/* A synchronous engine has one I/O in flight whatever iodepth says
-	 * (as in fio); null completes at once and takes any depth. */
-	ls->depth = ls->eng.ops->synchronous && ls->eng.ops != &engine_null
-			    ? 1 : (unsigned)spec->iodepth;
-	/* fio's fix-ups: 0 or more than the depth means the depth; the most
-	 * completions taken is at least the fewest waited for, and one. */
-	ls->batch_submit = (unsigned)spec->iodepth_batch;
-	if (!ls->batch_submit || ls->batch_submit > ls->depth)
-		ls->batch_submit = ls->depth;
-	ls->low = (unsigned)spec->iodepth_low;
-	if (!ls->low || ls->low > ls->depth)
-		ls->low = ls->depth;
-	ls->complete_min = (unsigned)spec->iodepth_batch_complete_min;
-	ls->complete_max = (unsigned)spec->iodepth_batch_complete_max;
-	if (ls->complete_max < ls->complete_min)
-		ls->complete_max = ls->complete_min;
-	if (!ls->complete_max)
-		ls->complete_max = 1;
-	ls->paced = pacing_wanted(spec);
-	lattarget_setup(ls);
-	syncpoint_init(&ls->sync, spec);
-
-	bool seeded = job_option_given(spec, "randseed");
-	uint64_t seed = seeded ? spec->randseed : 0x626c6b746f70ULL; /* "blktop" */
-	if (!spec->randrepeat && !seeded)
-		seed = now_ns() ^ ((uint64_t)getpid() << 32);
-	rng_seed(&ls->rng, seed + t->clone * 0x9e3779b97f4a7c15ULL);
-	unsigned thread_number = t->thread_number ? t->thread_number : t->clone + 1;
-	ls->seed_base = fio_seed_base(spec, seed);
-	ls->thread_number = thread_number;
-	next_io_seed(ls);
-	if (buf_fill_setup(&ls->buf, spec, thread_number, seed,
-			   t->nfiles ? t->files[0].area_len : 0))
-		return -ENOMEM;
-	if (spec->dedupe_global)
-		buf_fill_global(&ls->buf, spec, thread_number, t->run_threads, seed);
-	/* After the seed: a random job's constants are drawn from it. */
-	int nr = next_io_setup(ls);
-	if (nr < 0) {
-		set_error(t, -nr, ls->why);
-		return nr;
-	}
-
-	ls->units = calloc(ls->depth, sizeof(*ls->units));
-	ls->free_list = calloc(ls->depth, sizeof(*ls->free_list));
-	ls->batch = calloc(ls->depth, sizeof(*ls->batch));
-	ls->done = calloc(ls->depth, sizeof(*ls->done));
-	if (!ls->units || !ls->free_list || !ls->batch || !ls->done)
-		return -ENOMEM;
-	for (unsigned i = 0; i < ls->depth; i++) {
-		void *buf;
-		size_t buflen = job_bs_max(spec);
-		if (posix_memalign(&buf, 4096, buflen))
-			return -ENOMEM;
-		/* fio fills every buffer once at start, as its options say. */
-		buf_fill(&ls->buf, buf, buflen);
-		ls->units[i].buf = buf;
-		ls->free_list[ls->nfree++] = &ls->units[i];
-	}
-	int vr = verify_setup(&ls->vs, t);
-	if (vr < 0)
-		return vr;
-	unsigned nf = t->nfiles ? t->nfiles : 1;
-	ls->fds = malloc(nf * sizeof(*ls->fds));
-	ls->paths = malloc(nf * sizeof(*ls->paths));
-	if (!ls->fds || !ls->paths)
-		return -ENOMEM;
-	for (unsigned i = 0; i < t->nfiles; i++) {
-		ls->fds[i] = t->files[i].fd;
-		ls->paths[i] = t->files[i].path;
-	}
-	/* A job that trims: its engine goes behind the one that trims (null
-	 * completes trims as anything else, as fio's does). */
-	if (rw_trims(spec->rw) && ls->eng.ops != &engine_null && trim_engine_wrap(&ls->eng))
-		return -ENOMEM;
-	struct engine_setup setup = {
-		.spec = spec, .depth = ls->depth, .units = ls->units, .fds = ls->fds,
-		.paths = ls->paths, .nfiles = t->nfiles, .why = ls->why,
-		.whylen = sizeof(ls->why),
-	};
-	return ls->eng.ops->init(&ls->eng, &setup);
-}
-
-static void loop_teardown(struct loop_state *ls)
-{
-	if (ls->eng.ops && ls->eng.ops->cleanup)
-		ls->eng.ops->cleanup(&ls->eng);
-	if (ls->units)
-		for (unsigned i = 0; i < ls->depth; i++)
-			free(ls->units[i].buf);
-	free(ls->units);
-	buf_fill_free(&ls->buf);
-	free(ls->free_list);
-	free(ls->batch);
-	free(ls->done);
-	free(ls->fds);
-	free(ls->paths);
-	verify_free(ls->vs);
-	next_io_teardown(ls);
 }
 
 /* Issues and reaps until the phase is over (size, runtime, a stop, an
@@ -677,16 +567,16 @@ void *job_thread_main(void *arg)
 	ls.t = t;
 
 	if (t->pin && pthread_setaffinity_np(pthread_self(), sizeof(t->cpus), &t->cpus))
-		set_error(t, EINVAL, _("cannot bind to cpus_allowed"));
+		loop_set_error(t, EINVAL, _("cannot bind to cpus_allowed"));
 	char numa_why[160];
 	int numa_err = t->error ? 0 : numa_place_thread(t->spec, numa_why, sizeof(numa_why));
 	if (numa_err)
-		set_error(t, numa_err, numa_why);
+		loop_set_error(t, numa_err, numa_why);
 	/* prio, prioclass: fio sets them on the job's thread (who 0: the
 	 * calling thread) before its engine starts. */
 	if (!t->error && job_ioprio(t->spec) &&
 	    syscall(SYS_ioprio_set, 1 /* IOPRIO_WHO_PROCESS */, 0, (int)job_ioprio(t->spec)))
-		set_error(t, errno, "ioprio_set");
+		loop_set_error(t, errno, "ioprio_set");
 
 	int r = t->error ? -t->error : loop_setup(&ls, t);
 	/* Ready: wait for the others, so the wave starts together. The runner
@@ -746,7 +636,7 @@ void *job_thread_main(void *arg)
 			if (!t->error && ls.inflight == 0) {
 				int e = syncpoint_end(&ls.sync, t->spec, ls.fds, t->nfiles);
 				if (e)
-					set_error(t, -e, _("fsync at the end of the job failed"));
+					loop_set_error(t, -e, _("fsync at the end of the job failed"));
 			}
 			/* fio reads back only after writes that ran to their end:
 			 * not after an error, a stop, or a runtime that ran out. */

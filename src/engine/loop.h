@@ -139,6 +139,14 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io);
  * quiesce, before a sync or a pacing stall). 0 or -errno. */
 int loop_quiesce(struct loop_state *ls);
 
+/* loop_setup.c: a job thread's loop state before its first I/O (0 or
+ * -errno, the reason in ls->why) and after its last. */
+int loop_setup(struct loop_state *ls, struct job_thread *t);
+void loop_teardown(struct loop_state *ls);
+/* The thread's first error, "JOB: WHAT: strerror(err)"; later ones are
+ * dropped. */
+void loop_set_error(struct job_thread *t, int err, const char *what);
+
 /* pacing.c's side of the loop. Before io is issued: waits for its turn
  * under a rate cap; 0 go, 1 the job ended meanwhile, or -errno. */
 int pacing_turn(struct loop_state *ls, const struct io_unit *io, uint64_t *now);

@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* loop_setup.c - what a job thread makes before its first I/O and frees
+ * after its last: the engine for its ioengine, fio's fix-ups of the batch
+ * and depth options, seeds, buffers filled as the buffer options say,
+ * verification state and the file table the engine is set up with. Apart
+ * from engine.c, whose file is the per-I/O loop. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/buffers.h"
+#include "engine/engine.h"
+#include "engine/lattarget.h"
+#include "engine/loop.h"
+#include "engine/ops.h"
+#include "engine/pacing.h"
+#include "engine/random.h"
+#include "engine/syncpoint.h"
+#include "engine/trim.h"
+#include "engine/verify.h"
+#include "i18n.h"
+#include "options.h"
+#include "util/clock.h"
+
+int loop_setup(struct loop_state *ls, struct job_thread *t)
+{
+	const struct job_spec *spec = t->spec;
+	ls->t = t;
+	ls->eng.ops = engine_ops_for(spec->ioengine);
+	if (!ls->eng.ops) {
+		snprintf(ls->why, sizeof(ls->why), _("not built into this blktop (see --version)"));
+		return -ENOSYS;
+	}
+	/* A synchronous engine has one I/O in flight whatever iodepth says
+	 * (as in fio); null completes at once and takes any depth. */
+	ls->depth = ls->eng.ops->synchronous && ls->eng.ops != &engine_null
+			    ? 1 : (unsigned)spec->iodepth;
+	/* fio's fix-ups: 0 or more than the depth means the depth; the most
+	 * completions taken is at least the fewest waited for, and one. */
+	ls->batch_submit = (unsigned)spec->iodepth_batch;
+	if (!ls->batch_submit || ls->batch_submit > ls->depth)
+		ls->batch_submit = ls->depth;
+	ls->low = (unsigned)spec->iodepth_low;
+	if (!ls->low || ls->low > ls->depth)
+		ls->low = ls->depth;
+	ls->complete_min = (unsigned)spec->iodepth_batch_complete_min;
+	ls->complete_max = (unsigned)spec->iodepth_batch_complete_max;
+	if (ls->complete_max < ls->complete_min)
+		ls->complete_max = ls->complete_min;
+	if (!ls->complete_max)
+		ls->complete_max = 1;
+	ls->paced = pacing_wanted(spec);
+	lattarget_setup(ls);
+	syncpoint_init(&ls->sync, spec);
+
+	bool seeded = job_option_given(spec, "randseed");
+	uint64_t seed = seeded ? spec->randseed : 0x626c6b746f70ULL; /* "blktop" */
+	if (!spec->randrepeat && !seeded)
+		seed = now_ns() ^ ((uint64_t)getpid() << 32);
+	rng_seed(&ls->rng, seed + t->clone * 0x9e3779b97f4a7c15ULL);
+	unsigned thread_number = t->thread_number ? t->thread_number : t->clone + 1;
+	ls->seed_base = fio_seed_base(spec, seed);
+	ls->thread_number = thread_number;
+	next_io_seed(ls);
+	if (buf_fill_setup(&ls->buf, spec, thread_number, seed,
+			   t->nfiles ? t->files[0].area_len : 0))
+		return -ENOMEM;
+	if (spec->dedupe_global)
+		buf_fill_global(&ls->buf, spec, thread_number, t->run_threads, seed);
+	/* After the seed: a random job's constants are drawn from it. */
+	int nr = next_io_setup(ls);
+	if (nr < 0) {
+		loop_set_error(t, -nr, ls->why);
+		return nr;
+	}
+
+	ls->units = calloc(ls->depth, sizeof(*ls->units));
+	ls->free_list = calloc(ls->depth, sizeof(*ls->free_list));
+	ls->batch = calloc(ls->depth, sizeof(*ls->batch));
+	ls->done = calloc(ls->depth, sizeof(*ls->done));
+	if (!ls->units || !ls->free_list || !ls->batch || !ls->done)
+		return -ENOMEM;
+	for (unsigned i = 0; i < ls->depth; i++) {
+		void *buf;
+		size_t buflen = job_bs_max(spec);
+		if (posix_memalign(&buf, 4096, buflen))
+			return -ENOMEM;
+		/* fio fills every buffer once at start, as its options say. */
+		buf_fill(&ls->buf, buf, buflen);
+		ls->units[i].buf = buf;
+		ls->free_list[ls->nfree++] = &ls->units[i];
+	}
+	int vr = verify_setup(&ls->vs, t);
+	if (vr < 0)
+		return vr;
+	unsigned nf = t->nfiles ? t->nfiles : 1;
+	ls->fds = malloc(nf * sizeof(*ls->fds));
+	ls->paths = malloc(nf * sizeof(*ls->paths));
+	if (!ls->fds || !ls->paths)
+		return -ENOMEM;
+	for (unsigned i = 0; i < t->nfiles; i++) {
+		ls->fds[i] = t->files[i].fd;
+		ls->paths[i] = t->files[i].path;
+	}
+	/* A job that trims: its engine goes behind the one that trims (null
+	 * completes trims as anything else, as fio's does). */
+	if (rw_trims(spec->rw) && ls->eng.ops != &engine_null && trim_engine_wrap(&ls->eng))
+		return -ENOMEM;
+	struct engine_setup setup = {
+		.spec = spec, .depth = ls->depth, .units = ls->units, .fds = ls->fds,
+		.paths = ls->paths, .nfiles = t->nfiles, .why = ls->why,
+		.whylen = sizeof(ls->why),
+	};
+	return ls->eng.ops->init(&ls->eng, &setup);
+}
+
+void loop_teardown(struct loop_state *ls)
+{
+	if (ls->eng.ops && ls->eng.ops->cleanup)
+		ls->eng.ops->cleanup(&ls->eng);
+	if (ls->units)
+		for (unsigned i = 0; i < ls->depth; i++)
+			free(ls->units[i].buf);
+	free(ls->units);
+	buf_fill_free(&ls->buf);
+	free(ls->free_list);
+	free(ls->batch);
+	free(ls->done);
+	free(ls->fds);
+	free(ls->paths);
+	verify_free(ls->vs);
+	next_io_teardown(ls);
+}
