@@ -210,7 +210,7 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		 * an asynchronous one's submit latency as it went out. */
 		if (ls->counting || t_end >= t->ramp_end_ns) {
 			stat_add(&d->failed, 1);
-			if (!ls->refused && !ls->eng.ops->synchronous && io->dir != DIR_TRIM)
+			if (!ls->refused && ls->slat_taken[io->dir])
 				lat_add(&d->slat, io->t_submit - io->t_start);
 		}
 		/* fio's rule: only the errnos continue_on_error's kind lets
@@ -263,7 +263,8 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	}
 	uint64_t slat = io->t_submit - io->t_start;
 	uint64_t clat = t_end - io->t_submit;
-	lat_add(&d->slat, slat);
+	if (ls->slat_taken[io->dir])
+		lat_add(&d->slat, slat);
 	lat_add(&d->clat, clat);
 	lat_add(&d->lat, slat + clat);
 	if (slat + clat > ls->lat_limit_ns && lattarget_over(ls) && !t->error) {
@@ -327,11 +328,11 @@ static int submit_pending(struct loop_state *ls)
 		}
 		/* slat is logged at submit, as fio does, for the I/Os that
 		 * start after the ramp (the first ones complete after the
-		 * counting starts). */
+		 * counting starts), where fio takes one. */
 		if (t->log)
 			for (unsigned i = sent; i < sent + (unsigned)r; i++) {
 				const struct io_unit *io = ls->batch[i];
-				if (io->t_start >= t->ramp_end_ns)
+				if (io->t_start >= t->ramp_end_ns && ls->slat_taken[io->dir])
 					joblog_submitted(t->log, io->dir, io->t_submit,
 							 io->t_submit - io->t_start, io->len,
 							 io->offset);

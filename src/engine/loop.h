@@ -108,6 +108,11 @@ struct loop_state {
 	const char **paths;
 	char why[256];          /* the engine's reason for refusing, if any */
 	bool counting;
+	/* Per direction: is a submission latency taken? fio takes none on
+	 * its synchronous engines (sync, psync, pvsync, pvsync2, null at
+	 * iodepth 1), nor for trims, which libaio and io_uring do in the
+	 * submit call. */
+	bool slat_taken[DIR_ALL];
 	uint64_t next_usage_ns; /* when the thread posts its figures again */
 	/* IO depths and I/Os per submit and per wait, in fio's buckets: the
 	 * thread's copies (engine.h) are posted from these. */

@@ -39,6 +39,10 @@ int loop_setup(struct loop_state *ls, struct job_thread *t)
 	 * (as in fio); null completes at once and takes any depth. */
 	ls->depth = ls->eng.ops->synchronous && ls->eng.ops != &engine_null
 			    ? 1 : (unsigned)spec->iodepth;
+	bool null_queues = ls->eng.ops == &engine_null && ls->depth > 1;
+	ls->slat_taken[DIR_READ] = ls->slat_taken[DIR_WRITE] =
+		!ls->eng.ops->synchronous || null_queues;
+	ls->slat_taken[DIR_TRIM] = null_queues;
 	/* fio's fix-ups: 0 or more than the depth means the depth; the most
 	 * completions taken is at least the fewest waited for, and one. */
 	ls->batch_submit = (unsigned)spec->iodepth_batch;
