@@ -140,11 +140,14 @@ static void sample(struct monitor *s, int kind, const struct monitor_snap *a,
 		double bw = (double)(b->bytes[d] - a->bytes[d]) / secs;
 		uint64_t spent_ms = (b->t_ns - a->t_ns) / 1000000ULL;
 		uint64_t dios = b->ios[d] - a->ios[d], dbytes = b->bytes[d] - a->bytes[d];
-		if (counted && spent_ms && kind == MON_IOPS && dbytes)
-			sample_stat_add(&s->res->iops_samples[d], (double)(dios * 1000 / spent_ms));
-		else if (counted && spent_ms && kind == MON_BW && dbytes)
-			sample_stat_add(&s->res->bw_samples[d],
-					(double)(dbytes * 1000 / spent_ms / 1024));
+		/* fio's integer arithmetic: whole I/Os and KiB per second. */
+		if (counted && spent_ms && kind == MON_IOPS && dbytes) {
+			uint64_t per_s = dios * 1000 / spent_ms;
+			sample_stat_add(&s->res->iops_samples[d], (double)per_s);
+		} else if (counted && spent_ms && kind == MON_BW && dbytes) {
+			uint64_t kib_s = dbytes * 1000 / spent_ms / 1024;
+			sample_stat_add(&s->res->bw_samples[d], (double)kib_s);
+		}
 		/* The series and the views keep reads and writes. */
 		if (!s->series || kind != MON_BW || d == DIR_TRIM)
 			continue;

@@ -599,10 +599,10 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		}
 		/* dedupe_global draws on every thread's first buffer state,
 		 * each from its own job's seed: one seed for all, here. */
-		const struct job_spec *a = &set->jobs[i], *b = &set->jobs[0];
+		const struct job_spec *a = &set->jobs[i];
 		if (set->jobs[i].dedupe_global) {
 			for (size_t j = 0; j < set->njobs && !status; j++) {
-				b = &set->jobs[j];
+				const struct job_spec *b = &set->jobs[j];
 				if (a->randrepeat != b->randrepeat || a->randseed != b->randseed ||
 				    job_option_given(a, "randseed") != job_option_given(b, "randseed") ||
 				    !a->randrepeat) {

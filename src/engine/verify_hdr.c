@@ -37,8 +37,7 @@ unsigned vhdr_size(int type, bool *known)
 	case VT_SHA3_224: field = 28; break;
 	case VT_SHA3_256: field = 32; break;
 	case VT_SHA3_384: field = 48; break;
-	case VT_SHA3_512: field = 64; break;
-	case VT_SHA256: field = 64; break;
+	case VT_SHA3_512: case VT_SHA256: field = 64; break; /* fio's sha256 field is 64 */
 	case VT_SHA512: field = 128; break;
 	case VT_SHA1: field = 20; break;
 	case VT_PATTERN_NO_HDR:
@@ -228,6 +227,8 @@ static int check_pattern(const struct vhdr_cfg *c, const uint8_t *pat, const uin
 			 uint32_t hdr_inc, unsigned idx, struct vhdr_fail *f)
 {
 	unsigned hs = vhdr_size(c->type, NULL);
+	if (!pat || !c->plen)
+		return 0; /* no pattern: nothing to compare */
 	size_t mod = ((size_t)hdr_inc * idx + hs) % c->plen;
 	for (size_t i = hs; i < hdr_inc; i++) {
 		if (p[i] != pat[mod]) {
