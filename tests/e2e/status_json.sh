@@ -83,6 +83,12 @@ final = paths(b[-1])
 prev = {}
 for n, d in enumerate(b):
     miss = final - paths(d)
+    # blktop's per-second samples follow the job's own clock, which
+    # starts when its thread does (as fio's samples do): under load that
+    # is a few ms after the status clock, so the first document may come
+    # just before the first sample, with an empty list.
+    if n == 0 and d.get("blktop", {}).get("samples") == []:
+        miss = set(x for x in miss if not x.startswith(".blktop.samples[]"))
     if miss:
         bad.append("document %d lacks %s" % (n, sorted(miss)[:5]))
     for j in d.get("jobs", []):
