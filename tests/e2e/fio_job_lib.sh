@@ -4,14 +4,15 @@
 # from the tool's iops log, which with log_offset=1 has one line per I/O
 # ("msec, value, ddir, bs, offset, ..."), so the two lists compare line by
 # line. Sourced, not run: sourcing it loads lib.sh, skips loudly without
-# root, loop devices or fio, and leaves a 64 MiB scratch loop device in
-# $dev. A test that also reads fio's JSON calls require_fio (jq) itself.
+# root, loop devices or fio, and leaves a scratch loop device in $dev
+# (64 MiB, or FIO_JOB_DEV_SIZE set before sourcing). A test that also
+# reads fio's JSON calls require_fio (jq) itself.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 command -v fio >/dev/null 2>&1 ||
 	skip "fio is missing: the comparisons with fio were not made (apt-get install fio)"
 
-img=$(sparse_file disk.img 64M)
+img=$(sparse_file disk.img "${FIO_JOB_DEV_SIZE:-64M}")
 dev=$(attach "$img") || die "cannot attach a loop device"
 
 # fio_job_run HEAD WHO NAME ARGS...: writes $WORK/NAME.job: the lines of

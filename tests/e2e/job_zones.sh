@@ -8,40 +8,22 @@
 # zones wider than zonesize, zonesize past the zone's range, and zones
 # that wrap back to the first past the device's end. zonemode=zbd and
 # fio's own refusals end the job with exit 2 naming the key.
-. "${top_srcdir:-.}/tests/e2e/lib.sh"
-require_loop_root
-command -v fio >/dev/null 2>&1 ||
-	skip "fio is missing: the comparisons with fio were not made (apt-get install fio)"
-
-img=$(sparse_file disk.img 16M)
-dev=$(attach "$img") || die "cannot attach a loop device"
+FIO_JOB_DEV_SIZE=16M
+. "${top_srcdir:-.}/tests/e2e/fio_job_lib.sh"
 
 # run WHO NAME ARGS...: a job at iodepth 1; leaves $WORK/NAME.WHO.N with
 # one line per I/O of clone N, "r|w OFFSET LENGTH", in issue order.
-# (The lead may point this at the shared tests/e2e/fio_job_lib.sh.)
 run() {
 	who=$1 name=$2
 	shift 2
-	rm -f "$WORK"/log_*
-	{
-		printf '[x]\nfilename=%s\ndirect=1\nioengine=psync\niodepth=1\n' "$dev"
-		printf 'write_iops_log=%s\nlog_offset=1\n' "$WORK/log"
-		for a; do printf '%s\n' "${a#--}"; done
-	} >"$WORK/$name.job"
-	if [ "$who" = fio ]; then
-		fio --output-format=json "$WORK/$name.job" >"$WORK/$name.json" 2>"$WORK/err" ||
-			{ fail "$name: fio failed: $(tail -2 "$WORK/err")"; return 1; }
-	else
-		"$BLKTOP" --batch --force --job "$WORK/$name.job" --output-format=json \
-			>"$WORK/$name.json" 2>"$WORK/err" ||
-			{ fail "$name: blktop exit $?: $(tail -2 "$WORK/err")"; return 1; }
-	fi
+	fio_job_run "$(printf '[x]\nfilename=%s\ndirect=1\nioengine=psync\niodepth=1' "$dev")" \
+		"$who" "$name" "$@" || return 1
 	rm -f "$WORK/$name.$who".*
 	for log in "$WORK"/log_iops*.log; do
 		[ -e "$log" ] || { fail "$name: $who wrote no iops log"; return 1; }
 		n=${log%.log}
 		n=${n##*.}
-		awk -F', *' '{ print ($3 == 1 ? "w" : "r"), $5, $4 }' "$log" >"$WORK/$name.$who.$n"
+		fio_job_ios 1 "$log" >"$WORK/$name.$who.$n"
 	done
 }
 
