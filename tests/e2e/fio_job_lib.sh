@@ -50,3 +50,37 @@ fio_job_ios() {
 	awk -F', *' -v u="$fji_unit" '{ w = $3 == 1 ? "w" : "r"
 		if (u == 1) print w, $5, $4; else print w, $5 / u, $4 / u }' "$@"
 }
+
+# fio_job_split NAME WHO: each clone's iops log as $WORK/NAME.WHO.N, one
+# "r|w OFFSET LENGTH" line per I/O (after fio_job_run).
+fio_job_split() {
+	rm -f "$WORK/$1.$2".*
+	for log in "$WORK"/log_iops*.log; do
+		[ -e "$log" ] || { fail "$1: $2 wrote no iops log"; return 1; }
+		n=${log%.log}
+		n=${n##*.}
+		fio_job_ios 1 "$log" >"$WORK/$1.$2.$n"
+	done
+}
+
+# same NAME WHAT ARGS...: (with the test's own run WHO NAME ARGS...) both tools issue the same I/Os in the same order.
+same() {
+	name=$1 what=$2
+	shift 2
+	run fio "$name" "$@" && run blktop "$name" "$@" || return
+	for f in "$WORK/$name.fio".*; do
+		n=${f##*.}
+		b="$WORK/$name.blktop.$n"
+		nf=$(wc -l <"$f")
+		if [ ! -e "$b" ]; then
+			fail "$what: blktop has no log of job $n"
+		elif [ "$nf" -lt 2 ]; then
+			fail "$what: fio's log of job $n has $nf lines"
+		elif cmp -s "$f" "$b"; then
+			pass "$what (job $n): the same $nf I/Os as fio, in fio's order"
+		else
+			d=$(paste -d'|' "$f" "$b" | awk -F'|' '$1 != $2 { print "I/O " NR ": fio \"" $1 "\", blktop \"" $2 "\""; exit }')
+			fail "$what (job $n): fio $nf I/Os, blktop $(wc -l <"$b"); first difference at $d"
+		fi
+	done
+}

@@ -15,36 +15,9 @@ job_head=$(printf '[x]\nfilename=%s\ndirect=1\nioengine=psync\niodepth=1' "$dev"
 run() {
 	fio_job_run "$job_head" "$@" || return 1
 	who=$1 name=$2
-	rm -f "$WORK/$name.$who".*
-	for log in "$WORK"/log_iops*.log; do
-		[ -e "$log" ] || { fail "$name: $who wrote no iops log"; return 1; }
-		n=${log%.log}
-		n=${n##*.}
-		fio_job_ios 1 "$log" >"$WORK/$name.$who.$n"
-	done
+	fio_job_split "$name" "$who"
 }
 
-# same NAME WHAT ARGS...: both tools issue the same I/Os in the same order.
-same() {
-	name=$1 what=$2
-	shift 2
-	run fio "$name" "$@" && run blktop "$name" "$@" || return
-	for f in "$WORK/$name.fio".*; do
-		n=${f##*.}
-		b="$WORK/$name.blktop.$n"
-		nf=$(wc -l <"$f")
-		if [ ! -e "$b" ]; then
-			fail "$what: blktop has no log of job $n"
-		elif [ "$nf" -lt 2 ]; then
-			fail "$what: fio's log of job $n has $nf lines"
-		elif cmp -s "$f" "$b"; then
-			pass "$what (job $n): the same $nf I/Os as fio, in fio's order"
-		else
-			d=$(paste -d'|' "$f" "$b" | awk -F'|' '$1 != $2 { print "I/O " NR ": fio \"" $1 "\", blktop \"" $2 "\""; exit }')
-			fail "$what (job $n): fio $nf I/Os, blktop $(wc -l <"$b"); first difference at $d"
-		fi
-	done
-}
 
 same r1m "randread 4k on 1 MiB" --rw=randread --bs=4k --size=1m
 same r1m_nomap "randread 4k on 1 MiB, norandommap=1" --rw=randread --bs=4k --size=1m --norandommap=1
