@@ -10,6 +10,8 @@ Settings, each given to both tools alike:
              iodepth_batch_complete_max=QD
   uring      io_uring, defaults
   uring-reg  io_uring, fixedbufs and registerfiles
+  uring-batch      io_uring with the batch options above
+  uring-reg-batch  io_uring, fixedbufs, registerfiles and the batch options
 Cases: 4k randread qd1, 4k randread qd32, 4k randwrite 2 jobs x qd16, 128k
 read qd8. Runs are alternated (blktop first on odd rounds, fio first on
 even ones) and the figures quoted are medians of pair-by-pair ratios, so
@@ -18,11 +20,15 @@ child's own rusage (user+sys), the same measure for both tools.
 
   tests/bench/vs_fio.py [--blktop ./blktop] [--rounds 7] [--runtime 5]
                         [--settings all|NAME,...] [--cases all|NAME,...]
-                        [--callgrind] [--devcheck]
+                        [--callgrind] [--devcheck] [--fastest]
 
 --callgrind: user-space instructions per I/O for each case (the
 difference of two runs of different size, so start-up cancels out).
 --rounds 0 skips the timed rounds (callgrind and devcheck only).
+--fastest: for each case, each tool's fastest setting on this machine
+(the highest median IOPS over --select-rounds alternated rounds of every
+setting given), then the two winners against each other in --rounds
+alternated pairs: the fastest blktop against the fastest fio.
 --devcheck: the device's completed and merged requests for the same job
 (128k sequential read and write at qd8, a fixed size, not timed) under
 both tools, from /sys/block/X/stat.
@@ -50,17 +56,23 @@ CASES = {
 def settings_args(name, depth):
     if name == "defaults":
         return ["--ioengine=libaio"]
+    batch = ["--iodepth_batch_submit=%d" % depth, "--iodepth_batch_complete_min=1",
+             "--iodepth_batch_complete_max=%d" % depth]
     if name == "batch":
-        return ["--ioengine=libaio", "--iodepth_batch_submit=%d" % depth,
-                "--iodepth_batch_complete_min=1", "--iodepth_batch_complete_max=%d" % depth]
+        return ["--ioengine=libaio"] + batch
     if name == "uring":
         return ["--ioengine=io_uring"]
     if name == "uring-reg":
         return ["--ioengine=io_uring", "--fixedbufs", "--registerfiles"]
+    if name == "uring-batch":
+        return ["--ioengine=io_uring"] + batch
+    if name == "uring-reg-batch":
+        return ["--ioengine=io_uring", "--fixedbufs", "--registerfiles"] + batch
     raise SystemExit("unknown setting %s" % name)
 
 
 SETTINGS = ["defaults", "batch", "uring", "uring-reg"]
+FASTEST_SETTINGS = ["defaults", "batch", "uring", "uring-reg", "uring-batch", "uring-reg-batch"]
 
 
 def sh(*args, **kw):
@@ -128,6 +140,30 @@ def run(tool, blktop, dev, case, setting, runtime):
                              ["--runtime=%d" % runtime, "--time_based"]))
     doc = json.loads(out[out.index("{"):])
     return iops_of(doc), cpu / max(ios_of(doc), 1)
+
+
+def fastest(blktop, dev, name, settings, select_rounds, rounds, runtime):
+    """Each tool's fastest setting for one case, then the winners in
+    alternated pairs; prints both steps."""
+    case = CASES[name]
+    best = {}
+    for tool in ("blktop", "fio"):
+        med = {}
+        for setting in settings:
+            med[setting] = statistics.median(
+                run(tool, blktop, dev, case, setting, runtime)[0] for _ in range(select_rounds))
+        best[tool] = max(med, key=med.get)
+        print("fastest   %-18s %s: %s" % (name, tool, ", ".join(
+            "%s %.0f" % (k, v) for k, v in sorted(med.items(), key=lambda kv: -kv[1]))))
+    ratios = []
+    for r in range(rounds):
+        order = ("blktop", "fio") if r % 2 == 0 else ("fio", "blktop")
+        res = {tool: run(tool, blktop, dev, case, best[tool], runtime)[0] for tool in order}
+        ratios.append(res["blktop"] / res["fio"])
+    print("fastest   %-18s blktop %s against fio %s: IOPS ratio median %.3f (min %.3f max %.3f)"
+          % (name, best["blktop"], best["fio"], statistics.median(ratios), min(ratios),
+             max(ratios)))
+    sys.stdout.flush()
 
 
 def callgrind_ir(cmd):
@@ -216,9 +252,12 @@ def main():
     ap.add_argument("--cases", default="all")
     ap.add_argument("--callgrind", action="store_true")
     ap.add_argument("--devcheck", action="store_true")
+    ap.add_argument("--fastest", action="store_true")
+    ap.add_argument("--select-rounds", type=int, default=3)
     a = ap.parse_args()
     names = list(CASES) if a.cases == "all" else [n for n in a.cases.split(",") if n]
-    settings = SETTINGS if a.settings == "all" else [s for s in a.settings.split(",") if s]
+    every = FASTEST_SETTINGS if a.fastest else SETTINGS
+    settings = every if a.settings == "all" else [s for s in a.settings.split(",") if s]
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
 
@@ -226,6 +265,11 @@ def main():
     try:
         print("device %s (%d MiB, random data), %d rounds x %d s, alternated; load average %s"
               % (scratch.dev, a.size_mb, a.rounds, a.runtime, load))
+        if a.fastest:
+            for name in names:
+                fastest(a.blktop, scratch.dev, name, settings, a.select_rounds, a.rounds,
+                        a.runtime)
+            return
         for setting in settings:
             for name in names if a.rounds > 0 else []:
                 case = CASES[name]
