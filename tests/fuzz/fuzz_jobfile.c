@@ -17,32 +17,6 @@
 
 #include "options.h"
 
-/*
- * The real job_set_add is in run.c with the runner (threads, engine,
- * collectors); the parser needs only this much of it. Capacity doubles,
- * as the real one must for files of thousands of sections.
- */
-int job_set_add(struct job_set *set, const struct job_spec *job)
-{
-	size_t n = set->njobs;
-
-	if (n == 0 || (n & (n - 1)) == 0) {
-		struct job_spec *j = realloc(set->jobs, (n ? 2 * n : 1) * sizeof(*j));
-		if (!j)
-			return -1;
-		set->jobs = j;
-	}
-	set->jobs[set->njobs++] = *job;
-	return 0;
-}
-
-void job_set_free(struct job_set *set)
-{
-	free(set->jobs);
-	set->jobs = NULL;
-	set->njobs = 0;
-}
-
 /* A terminated string no longer than its array. */
 static void check_str(const char *s, size_t size)
 {

@@ -25,7 +25,7 @@ TESTS += $(FUZZ_REPLAYS)
 
 # Each replay links its target's sources, as run.sh does, not libblktop.a.
 tests_fuzz_replay_jobfile_SOURCES = tests/fuzz/replay_main.c \
-	tests/fuzz/fuzz_jobfile.c src/jobfile.c $(OPTION_SOURCES) $(UTIL_SOURCES)
+	tests/fuzz/fuzz_jobfile.c src/jobfile.c src/jobset.c $(OPTION_SOURCES) $(UTIL_SOURCES)
 tests_fuzz_replay_jobfile_CPPFLAGS = $(AM_CPPFLAGS) -DFUZZ_CORPUS=\"corpus_jobfile\"
 tests_fuzz_replay_jobfile_LDADD = $(LIBINTL)
 

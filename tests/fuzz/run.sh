@@ -42,8 +42,15 @@ CFLAGS="$CFLAGS -fno-sanitize-recover=undefined -Wall -Wextra -Wno-unused-parame
 CPPFLAGS="-I$confdir -I$srcdir/src"
 s=$srcdir/src
 # The options table and its value parsers: every target that parses
-# options links these (a parser moved to a new file is added here once).
-OPT_SRCS="$s/options.c $s/option_table.c $s/option_values.c $s/option_offsets.c $s/option_errors.c $s/option_pacing.c $s/util/arith.c $s/util/pattern.c"
+# options links these, read from src/core.mk's OPTION_SOURCES so that a
+# parser moved to a new file is linked here too.
+OPT_SRCS=$(sed -n '/^OPTION_SOURCES *=/,/[^\\]$/p' "$s/core.mk" |
+	sed 's/^OPTION_SOURCES *=//; s/\\$//' | tr -s ' \t\n' ' ' |
+	sed "s|src/|$s/|g")
+[ -n "$OPT_SRCS" ] || { echo "run.sh: no OPTION_SOURCES in $s/core.mk" >&2; exit 2; }
+# libnuma when the build that gave config.h has it (numa_cpu_nodes).
+OPT_LIBS=
+grep -q '^#define HAVE_LIBNUMA 1' "$confdir/config.h" && OPT_LIBS=-lnuma
 # The sysfs target links every reader of /proc and /sys, and what they use.
 SYSFS_SRCS="$s/collect/cpu.c $s/collect/diskstat.c $s/collect/irq.c $s/collect/devices.c
 	$s/collect/probe.c $s/collect/gate.c $s/output/listing.c $s/collect/verdict.c
@@ -52,7 +59,7 @@ SYSFS_SRCS="$s/collect/cpu.c $s/collect/diskstat.c $s/collect/irq.c $s/collect/d
 
 for f in $FUZZERS; do
 	case $f in
-	jobfile) srcs="$here/fuzz_jobfile.c $srcdir/src/jobfile.c $OPT_SRCS $s/util/str.c" ;;
+	jobfile) srcs="$here/fuzz_jobfile.c $srcdir/src/jobfile.c $srcdir/src/jobset.c $OPT_SRCS $s/util/str.c" ;;
 	options) srcs="$here/fuzz_options.c $OPT_SRCS" ;;
 	cli) srcs="$here/fuzz_cli.c $s/cli.c $s/switches.c $s/procedures/registry.c $OPT_SRCS" ;;
 	numbers) srcs="$here/fuzz_numbers.c $OPT_SRCS $s/collect/irq.c $s/sysroot.c $s/util/cpulist.c" ;;
@@ -62,7 +69,7 @@ for f in $FUZZERS; do
 	esac
 	echo "== building fuzz_$f"
 	# shellcheck disable=SC2086
-	$CC $CFLAGS $CPPFLAGS -o "$out/fuzz_$f" $srcs ${libs:-}
+	$CC $CFLAGS $CPPFLAGS -o "$out/fuzz_$f" $srcs ${libs:-} $OPT_LIBS
 	libs=
 done
 
