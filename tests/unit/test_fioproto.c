@@ -157,6 +157,15 @@ static void stop_server(void)
 	}
 }
 
+/* A failed assertion leaves its test at once: the server it started is
+ * stopped here, not left running after the test program. */
+static int teardown_server(void **state)
+{
+	(void)state;
+	stop_server();
+	return 0;
+}
+
 static int connect_port(int port)
 {
 	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -482,9 +491,9 @@ int main(void)
 		cmocka_unit_test(test_header),
 		cmocka_unit_test(test_fragments),
 		cmocka_unit_test(test_unknown_layout),
-		cmocka_unit_test(test_real_ts),
+		cmocka_unit_test_teardown(test_real_ts, teardown_server),
 		cmocka_unit_test(test_eta_layout),
-		cmocka_unit_test(test_real_eta),
+		cmocka_unit_test_teardown(test_real_eta, teardown_server),
 		cmocka_unit_test(test_jobtext_target),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
