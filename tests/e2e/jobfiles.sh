@@ -21,21 +21,21 @@ ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
 # and 60 s (after a 6 s ramp) become 16m and 1 s (after 0.5 s); 8 jobs per
 # section become 2. time_based keeps the article's runtime-bound runs
 # (its 1g files were not done in 60 s; ours would be in the ramp).
-mkdir -p "$WORK/seed002"
-sed -e "s|^directory=.*|directory=$WORK/seed002|" \
+mkdir -p "$WORK/azure-blocksize"
+sed -e "s|^directory=.*|directory=$WORK/azure-blocksize|" \
 	-e 's|^size=1g$|size=16m|' \
 	-e 's|^runtime=60$|runtime=1\ntime_based=1|' \
 	-e 's|^ramp_time=6$|ramp_time=500ms|' \
 	-e 's|^numjobs=8$|numjobs=2|' \
-	"$jobs_dir/seed002.fio" >"$WORK/seed002-psync.fio"
-sed -e 's|^ioengine=psync$|ioengine=libaio|' "$WORK/seed002-psync.fio" >"$WORK/seed002-libaio.fio"
-grep -q "^directory=$WORK/seed002" "$WORK/seed002-psync.fio" &&
-	grep -q '^ioengine=libaio' "$WORK/seed002-libaio.fio" ||
-	fail "the Azure block-size test: the adaptation did not apply (has tests/jobs/seed002.fio changed?)"
+	"$jobs_dir/azure-blocksize.fio" >"$WORK/azure-blocksize-psync.fio"
+sed -e 's|^ioengine=psync$|ioengine=libaio|' "$WORK/azure-blocksize-psync.fio" >"$WORK/azure-blocksize-libaio.fio"
+grep -q "^directory=$WORK/azure-blocksize" "$WORK/azure-blocksize-psync.fio" &&
+	grep -q '^ioengine=libaio' "$WORK/azure-blocksize-libaio.fio" ||
+	fail "the Azure block-size test: the adaptation did not apply (has tests/jobs/azure-blocksize.fio changed?)"
 
 for engine in psync libaio; do
 	t0=$(now_ms)
-	"$BLKTOP" --job "$WORK/seed002-$engine.fio" --batch --output-format=json \
+	"$BLKTOP" --job "$WORK/azure-blocksize-$engine.fio" --batch --output-format=json \
 		>"$WORK/s2-$engine.json" 2>"$WORK/s2-$engine.err"
 	rc=$?
 	ms=$(($(now_ms) - t0))
@@ -54,9 +54,9 @@ for engine in psync libaio; do
 	# One after another: 4 x (0.5 s ramp + 1 s); together would be 1.5 s.
 	[ "$ms" -ge 5500 ] && pass "the Azure block-size test ($engine): groups ran in turn ($ms ms)" ||
 		fail "the Azure block-size test ($engine): $ms ms is too short for 4 stonewall groups"
-	n=$(ls "$WORK/seed002" | wc -l)
+	n=$(ls "$WORK/azure-blocksize" | wc -l)
 	[ "$n" = 8 ] && pass "the Azure block-size test ($engine): fio's file names, one per job" ||
-		fail "the Azure block-size test ($engine): $n files in the directory: $(ls "$WORK/seed002")"
+		fail "the Azure block-size test ($engine): $n files in the directory: $(ls "$WORK/azure-blocksize")"
 done
 
 # --- the multi-disk job file: 24 sections, 24 LUNs, cpus_allowed --------------------------
@@ -75,12 +75,12 @@ awk -v d1="$1" -v d2="$2" -v d3="$3" -v ncpu="$ncpu" '
 		print "filename=" dev[(n - 1) % 3]; next
 	}
 	/^cpus_allowed=/ { print "cpus_allowed=" (k++ % ncpu); next }
-	{ print }' "$jobs_dir/seed004.fio" >"$WORK/seed004.fio"
-[ "$(grep -c '^filename=/dev/loop' "$WORK/seed004.fio")" = 24 ] ||
-	fail "the multi-disk job file: the adaptation did not apply: $(grep -c '^filename=' "$WORK/seed004.fio") filenames"
+	{ print }' "$jobs_dir/multidisk-cpubind.fio" >"$WORK/multidisk-cpubind.fio"
+[ "$(grep -c '^filename=/dev/loop' "$WORK/multidisk-cpubind.fio")" = 24 ] ||
+	fail "the multi-disk job file: the adaptation did not apply: $(grep -c '^filename=' "$WORK/multidisk-cpubind.fio") filenames"
 
 t0=$(now_ms)
-"$BLKTOP" --job "$WORK/seed004.fio" --batch --output-format=json >"$WORK/s4.json" 2>"$WORK/s4.err"
+"$BLKTOP" --job "$WORK/multidisk-cpubind.fio" --batch --output-format=json >"$WORK/s4.json" 2>"$WORK/s4.err"
 rc=$?
 ms=$(($(now_ms) - t0))
 if [ "$rc" != 0 ]; then
@@ -97,7 +97,7 @@ else
 	[ "$ms" -lt 15000 ] && pass "the multi-disk job file: sections ran together ($ms ms)" ||
 		fail "the multi-disk job file: $ms ms: the sections did not run together"
 fi
-"$BLKTOP" --job "$WORK/seed004.fio" --batch >"$WORK/s4.out" 2>&1 ||
+"$BLKTOP" --job "$WORK/multidisk-cpubind.fio" --batch >"$WORK/s4.out" 2>&1 ||
 	fail "the multi-disk job file (normal report): exit $?"
 n=$(grep -c '^file1: (groupid=0, jobs=48)' "$WORK/s4.out")
 [ "$n" = 1 ] && pass "the multi-disk job file: fio's report, one block of 48 jobs" ||
