@@ -377,6 +377,8 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 		io->t_start = now;
 		ls->batch[ls->npending++] = io;
 		if (ls->npending >= ls->batch_submit) {
+			/* The queue is full now: the wait comes next. */
+			ls->eng.wait_follows = ls->nfree <= ls->hold && !ls->paced;
 			int r = submit_pending(ls);
 			if (r < 0)
 				return r;
@@ -393,6 +395,7 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 		}
 	}
 	if (ls->npending) {
+		ls->eng.wait_follows = !ls->paced;
 		int r = submit_pending(ls);
 		if (r < 0)
 			return r;
@@ -476,6 +479,7 @@ static int reap_full(struct loop_state *ls)
 int loop_quiesce(struct loop_state *ls)
 {
 	if (ls->npending) {
+		ls->eng.wait_follows = true;
 		int r = submit_pending(ls);
 		if (r < 0)
 			return r;
