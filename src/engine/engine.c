@@ -44,14 +44,14 @@
  * a figure at most this old, for one getrusage per period. */
 #define USAGE_POST_NS (10ULL * 1000 * 1000)
 
+/* fio's depth buckets: 1, 2, 4, 8, 16, 32, 64 and more (the power of
+ * two at or below; 0 counts with 1). One instruction, not a loop: this
+ * runs for every submit call. */
 static unsigned depth_level(unsigned depth)
 {
 	if (depth >= 64)
 		return DEPTH_LEVELS - 1;
-	unsigned lvl = 0;
-	while ((1u << (lvl + 1)) <= depth)
-		lvl++;
-	return lvl;
+	return depth ? 31u - (unsigned)__builtin_clz(depth) : 0;
 }
 
 /* fio's submit and complete buckets: how many I/Os one call took, in
@@ -62,10 +62,10 @@ static unsigned batch_level(unsigned n)
 		return 0;
 	if (n > 64)
 		return DEPTH_LEVELS - 1;
-	unsigned lvl = 1;
-	while ((4u << (lvl - 1)) < n)
-		lvl++;
-	return lvl;
+	if (n <= 4)
+		return 1;
+	/* 5-8: 2, 9-16: 3, ... (the power of two at or above n, less one) */
+	return 31u - (unsigned)__builtin_clz(n - 1);
 }
 
 static void stat_add(uint64_t *field, uint64_t v)
@@ -377,6 +377,8 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 		io->t_start = now;
 		ls->batch[ls->npending++] = io;
 		if (ls->npending >= ls->batch_submit) {
+			/* The queue is full now: the wait comes next. */
+			ls->eng.wait_follows = ls->nfree <= ls->hold && !ls->paced;
 			int r = submit_pending(ls);
 			if (r < 0)
 				return r;
@@ -393,6 +395,7 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 		}
 	}
 	if (ls->npending) {
+		ls->eng.wait_follows = !ls->paced;
 		int r = submit_pending(ls);
 		if (r < 0)
 			return r;
@@ -476,6 +479,7 @@ static int reap_full(struct loop_state *ls)
 int loop_quiesce(struct loop_state *ls)
 {
 	if (ls->npending) {
+		ls->eng.wait_follows = true;
 		int r = submit_pending(ls);
 		if (r < 0)
 			return r;

@@ -1,16 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* io_uring.c - the io_uring engine (liburing): the job loop's I/Os go into
- * the submission ring and one io_uring_enter hands over what the loop
- * groups (iodepth_batch_submit); completions are read from the ring
- * without a system call when they are there. fio's options: fixedbufs,
- * registerfiles, sqthread_poll (+ _cpu), hipri, nowait, force_async. The
- * ring is set up as fio sets it up (completion queue as deep as the
- * submission queue, cooperative and deferred task work where the kernel
- * has them), so the two compare at equal settings.
+/* io_uring.c - the io_uring engine. liburing sets the ring up (as fio
+ * sets it up: completion queue as deep as the submission queue,
+ * cooperative and deferred task work where the kernel has them) and tears
+ * it down; the per-I/O path walks the two rings the kernel maps itself,
+ * as fio's engine does, with no library call per I/O. fio's options:
+ * fixedbufs, registerfiles, sqthread_poll (+ _cpu), hipri, nowait,
+ * force_async.
  *
- * Per I/O this costs one SQE filled in and one CQE read; fixedbufs and
- * registerfiles only change fields of the SQE; force_async adds a counter.
- * No locks, no allocation after init. */
+ * What the kernel sees is fio's: each submit call of the job loop is one
+ * io_uring_enter carrying exactly its I/Os (one with fio's defaults), with
+ * IORING_ENTER_GETEVENTS so the kernel posts the completions it holds and
+ * the next wait finds them in the ring without a system call. One call
+ * fewer than fio: when the loop says it waits right after a submit
+ * (engine.wait_follows), those I/Os go to the kernel in the wait's own
+ * io_uring_enter(n, min, GETEVENTS) where fio makes two calls; the I/Os
+ * per call, and so the device's queue, stay the same.
+ *
+ * Per I/O: one SQE written, one CQE read, the ring heads and tails moved
+ * once per call; fixedbufs and registerfiles change fields of the SQE,
+ * force_async adds a counter. No locks, no allocation after init. */
 #include "config.h"
 
 #include <errno.h>
@@ -25,13 +33,29 @@
 #include "job.h"
 #include "options.h"
 #include "sysroot.h"
+#include "util/clock.h"
 
 struct uring_priv {
-	struct io_uring ring;
+	struct io_uring ring;       /* liburing's: setup, registration, exit */
 	bool ring_ok;
+	/* The submission ring: our tail, published with a release store. */
+	struct io_uring_sqe *sqes;  /* SQE i is unit i's, for good */
+	unsigned *sq_array;         /* which SQE each ring slot holds */
+	unsigned *sq_ktail, *sq_kflags;
+	unsigned sq_mask, sq_tail;
+	/* The completion ring: we are its only consumer, so its head is
+	 * ours and is stored back once per reap. */
+	struct io_uring_cqe *cqes;
+	unsigned *cq_khead, *cq_ktail;
+	unsigned cq_mask, cq_head;
+	int enter_fd;               /* the registered ring's index, or its fd */
+	unsigned enter_flags;       /* IORING_ENTER_REGISTERED_RING if registered */
+	bool sqpoll, ext_arg;
 	struct io_unit *units;      /* unit i uses registered buffer i */
 	unsigned depth;
 	unsigned unsent;            /* SQEs in the ring the kernel has not taken */
+	uint8_t op[2];              /* opcode for DIR_READ, DIR_WRITE (trims: trim.c) */
+	uint8_t sqe_flags;          /* IOSQE_FIXED_FILE with registerfiles */
 	bool fixedbufs, fixedfiles;
 	int rw_flags;               /* RWF_NOWAIT */
 	unsigned short ioprio;      /* prio, prioclass: on every I/O, as fio */
@@ -107,6 +131,27 @@ static int uring_probe(const struct job_spec *spec, char *why, size_t whylen)
 	return 0;
 }
 
+/* Takes the ring's pointers from liburing's mapping, once. */
+static void ring_view(struct uring_priv *p)
+{
+	struct io_uring *ring = &p->ring;
+	p->sqes = ring->sq.sqes;
+	p->sq_ktail = ring->sq.ktail;
+	p->sq_kflags = ring->sq.kflags;
+	p->sq_mask = ring->sq.ring_mask;
+	p->sq_array = ring->sq.array;
+	p->sq_tail = *ring->sq.ktail;
+	memset(p->sqes, 0, ring->sq.ring_entries * sizeof(*p->sqes));
+	p->cqes = ring->cq.cqes;
+	p->cq_khead = ring->cq.khead;
+	p->cq_ktail = ring->cq.ktail;
+	p->cq_mask = ring->cq.ring_mask;
+	p->cq_head = *ring->cq.khead;
+	p->enter_fd = ring->ring_fd;
+	p->sqpoll = ring->flags & IORING_SETUP_SQPOLL;
+	p->ext_arg = ring->features & IORING_FEAT_EXT_ARG;
+}
+
 static int uring_init(struct engine *e, const struct engine_setup *s)
 {
 	struct uring_priv *p = calloc(1, sizeof(*p));
@@ -121,9 +166,15 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 		return r;
 	}
 	p->ring_ok = true;
+	ring_view(p);
 	/* One fewer fd lookup per io_uring_enter; older kernels lack it. */
-	io_uring_register_ring_fd(&p->ring);
+	if (io_uring_register_ring_fd(&p->ring) == 1) {
+		p->enter_fd = p->ring.enter_ring_fd;
+		p->enter_flags = IORING_ENTER_REGISTERED_RING;
+	}
 
+	p->op[DIR_READ] = IORING_OP_READ;
+	p->op[DIR_WRITE] = IORING_OP_WRITE;
 	if (s->spec->fixedbufs) {
 		struct iovec *iov = calloc(s->depth, sizeof(*iov));
 		if (!iov)
@@ -140,6 +191,8 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 			return r;
 		}
 		p->fixedbufs = true;
+		p->op[DIR_READ] = IORING_OP_READ_FIXED;
+		p->op[DIR_WRITE] = IORING_OP_WRITE_FIXED;
 	}
 	if (s->spec->registerfiles) {
 		r = io_uring_register_files(&p->ring, s->fds, s->nfiles);
@@ -149,6 +202,7 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 			return r;
 		}
 		p->fixedfiles = true;
+		p->sqe_flags = IOSQE_FIXED_FILE;
 	}
 	if (s->spec->nowait)
 		p->rw_flags = RWF_NOWAIT;
@@ -156,59 +210,161 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 	 * inherit the job thread's own. */
 	p->ioprio = (unsigned short)job_ioprio(s->spec);
 	p->force_async = (unsigned)s->spec->force_async;
+	/* Unit i fills SQE i (as fio's io_u i fills its own): the kernel
+	 * has copied an SQE by the time its I/O can complete, so the unit's
+	 * next I/O finds its SQE free. What never changes is set here. */
+	for (unsigned i = 0; i < s->depth; i++) {
+		struct io_uring_sqe *sqe = &p->sqes[i];
+		sqe->flags = p->sqe_flags;
+		sqe->rw_flags = p->rw_flags;
+		sqe->buf_index = p->fixedbufs ? (uint16_t)i : 0;
+		sqe->user_data = (uint64_t)(uintptr_t)&s->units[i];
+		s->units[i].engine_data = sqe;
+	}
 	return 0;
 }
 
-static void prep_sqe(struct uring_priv *p, struct io_uring_sqe *sqe, struct io_unit *io)
+/* Fills the fields of the unit's SQE that change from one I/O to the
+ * next; the rest were set at init. */
+static void prep_sqe(struct uring_priv *p, struct io_uring_sqe *sqe, const struct io_unit *io)
 {
-	int fd = p->fixedfiles ? (int)io->file : io->fd;
-	if (p->fixedbufs) {
-		int idx = (int)(io - p->units);
-		if (io->dir == DIR_READ)
-			io_uring_prep_read_fixed(sqe, fd, io->buf, io->len, io->offset, idx);
-		else
-			io_uring_prep_write_fixed(sqe, fd, io->buf, io->len, io->offset, idx);
-	} else if (io->dir == DIR_READ) {
-		io_uring_prep_read(sqe, fd, io->buf, io->len, io->offset);
-	} else {
-		io_uring_prep_write(sqe, fd, io->buf, io->len, io->offset);
-	}
-	sqe->rw_flags = p->rw_flags;
+	sqe->opcode = p->op[io->dir];
+	sqe->fd = p->fixedfiles ? (int)io->file : io->fd;
+	sqe->off = io->offset;
+	sqe->addr = (uint64_t)(uintptr_t)io->buf;
+	sqe->len = io->len;
 	sqe->ioprio = p->ioprio;
-	if (p->fixedfiles)
-		sqe->flags |= IOSQE_FIXED_FILE;
-	if (p->force_async && ++p->nth >= p->force_async) {
-		p->nth = 0;
-		sqe->flags |= IOSQE_ASYNC;
+	if (p->force_async) {
+		bool async = ++p->nth >= p->force_async;
+		if (async)
+			p->nth = 0;
+		sqe->flags = (uint8_t)(p->sqe_flags | (async ? IOSQE_ASYNC : 0));
 	}
-	io_uring_sqe_set_data(sqe, io);
 }
 
-/* The first p->unsent of ios are already in the ring from a call the
- * kernel took only part of (or refused with EAGAIN/EBUSY): they are not
- * filled in twice. */
+/* io_uring_enter on our ring: to_submit SQEs from the ring, and with
+ * IORING_ENTER_GETEVENTS the kernel posts the completions it holds and
+ * waits until the ring has wait of them. The number of SQEs the kernel
+ * took, or -errno. */
+static inline int enter(const struct uring_priv *p, unsigned to_submit, unsigned wait,
+			unsigned flags)
+{
+	return io_uring_enter((unsigned)p->enter_fd, to_submit, wait, flags | p->enter_flags, NULL);
+}
+
+/* The same, the wait ending after timeout_ns (IORING_FEAT_EXT_ARG; a
+ * kernel without it is never asked, see wait_polled). */
+static int enter_timed(const struct uring_priv *p, unsigned to_submit, unsigned wait,
+		       uint64_t timeout_ns)
+{
+	struct __kernel_timespec ts = {
+		.tv_sec = (long long)(timeout_ns / 1000000000ULL),
+		.tv_nsec = (long long)(timeout_ns % 1000000000ULL),
+	};
+	struct io_uring_getevents_arg arg = { .ts = (uint64_t)(uintptr_t)&ts };
+	return io_uring_enter2((unsigned)p->enter_fd, to_submit, wait,
+			       IORING_ENTER_GETEVENTS | IORING_ENTER_EXT_ARG | p->enter_flags,
+			       (sigset_t *)&arg, sizeof(arg));
+}
+
+/* Hands the kernel the SQEs it has not taken, in calls of what is left
+ * (a kernel short of memory may take fewer). 0, or -errno with
+ * p->unsent still counting what it did not take. */
+static int flush(struct uring_priv *p)
+{
+	while (p->unsent) {
+		int r = enter(p, p->unsent, 0, IORING_ENTER_GETEVENTS);
+		if (r <= 0)
+			return r < 0 ? (r == -EBUSY ? -EAGAIN : r) : -EAGAIN;
+		p->unsent -= (unsigned)r < p->unsent ? (unsigned)r : p->unsent;
+	}
+	return 0;
+}
+
+/* The loop's I/Os go into the ring and, unless the loop waits next, to
+ * the kernel in one call. Returns n (they are the kernel's or held for
+ * the wait), or -errno with none of them taken. */
 static int uring_submit(struct engine *e, struct io_unit **ios, unsigned n)
 {
 	struct uring_priv *p = e->priv;
-	unsigned i;
-	for (i = p->unsent; i < n; i++) {
-		struct io_uring_sqe *sqe = io_uring_get_sqe(&p->ring);
-		if (!sqe)
-			break;
+	/* Held I/Os of an earlier call go first, in a call of their own. */
+	if (p->unsent) {
+		int r = flush(p);
+		if (r < 0)
+			return r;
+	}
+	/* In flight (held ones too) is at most depth, and the ring holds as
+	 * many: the slots are free. */
+	unsigned tail = p->sq_tail;
+	for (unsigned i = 0; i < n; i++) {
+		struct io_uring_sqe *sqe = ios[i]->engine_data;
 		prep_sqe(p, sqe, ios[i]);
+		p->sq_array[tail++ & p->sq_mask] = (unsigned)(sqe - p->sqes);
 	}
-	int r = io_uring_submit(&p->ring);
-	if (r < 0) {
-		p->unsent = i;
-		return r == -EBUSY ? -EAGAIN : r;
+	p->sq_tail = tail;
+	__atomic_store_n(p->sq_ktail, tail, __ATOMIC_RELEASE);
+	if (p->sqpoll) {
+		/* The kernel's thread takes them; it is woken only if it
+		 * went to sleep, as fio does. */
+		if (__atomic_load_n(p->sq_kflags, __ATOMIC_ACQUIRE) & IORING_SQ_NEED_WAKEUP)
+			enter(p, 0, 0, IORING_ENTER_SQ_WAKEUP);
+		return (int)n;
 	}
-	/* Under sqthread_poll liburing counts every entry the polling thread
-	 * has not consumed yet, this call's and earlier ones': all of them
-	 * are the kernel's now. */
-	if ((unsigned)r > i)
-		r = (int)i;
-	p->unsent = i - (unsigned)r;
-	return r;
+	p->unsent = n;
+	if (e->wait_follows)
+		return (int)n;
+	int r = flush(p);
+	if (r < 0 && p->unsent == n) {
+		/* None taken: the loop tries them again; the ring slots
+		 * are filled in anew then. */
+		p->sq_tail -= n;
+		__atomic_store_n(p->sq_ktail, p->sq_tail, __ATOMIC_RELEASE);
+		p->unsent = 0;
+		return r;
+	}
+	/* Some taken: the rest go with the next call into the kernel. */
+	return (int)n;
+}
+
+/* Takes up to max completions from the ring, moving its head once. */
+static inline unsigned take(struct uring_priv *p, struct io_unit **done, unsigned max)
+{
+	unsigned head = p->cq_head;
+	unsigned tail = __atomic_load_n(p->cq_ktail, __ATOMIC_ACQUIRE);
+	unsigned got = 0;
+	while (head != tail && got < max) {
+		const struct io_uring_cqe *cqe = &p->cqes[head & p->cq_mask];
+		struct io_unit *io = (struct io_unit *)(uintptr_t)cqe->user_data;
+		io->result = cqe->res;
+		done[got++] = io;
+		head++;
+	}
+	if (got) {
+		p->cq_head = head;
+		__atomic_store_n(p->cq_khead, head, __ATOMIC_RELEASE);
+	}
+	return got;
+}
+
+/* A wait with a timeout on a kernel that cannot time io_uring_enter out
+ * (before 5.11): ask it for its completions without waiting, every
+ * millisecond, until they are there or the time is up. Only the job's
+ * final drain waits with a timeout. */
+static int wait_polled(struct uring_priv *p, unsigned min, unsigned max, struct io_unit **done,
+		       uint64_t timeout_ns)
+{
+	uint64_t until = now_ns() + timeout_ns;
+	unsigned got = 0;
+	for (;;) {
+		int r = p->unsent ? flush(p) : enter(p, 0, 0, IORING_ENTER_GETEVENTS);
+		if (r < 0 && r != -EAGAIN && r != -EINTR)
+			return got ? (int)got : r;
+		got += take(p, done + got, max - got);
+		uint64_t now = now_ns();
+		if (got >= min || now >= until)
+			return (int)got;
+		sleep_ns(until - now < 1000000ULL ? until - now : 1000000ULL);
+	}
 }
 
 static int uring_reap(struct engine *e, unsigned min, unsigned max, struct io_unit **done,
@@ -220,43 +376,45 @@ static int uring_reap(struct engine *e, unsigned min, unsigned max, struct io_un
 
 	if (max > p->depth)
 		max = p->depth;
+	if (timeout_ns && min && !p->ext_arg)
+		return wait_polled(p, min, max, done, timeout_ns);
 	for (;;) {
-		/* liburing's inline ring walk: no call per look at the ring. */
-		unsigned head, n = 0;
-		struct io_uring_cqe *cqe;
-		io_uring_for_each_cqe(&p->ring, head, cqe) {
-			if (got >= max)
-				break;
-			struct io_unit *io = io_uring_cqe_get_data(cqe);
-			io->result = cqe->res;
-			done[got++] = io;
-			n++;
+		if (!p->unsent) {
+			got += take(p, done + got, max - got);
+			/* A poll (min 0) enters once: deferred completions
+			 * show only after the kernel runs its task work. */
+			if (got >= max || (got >= min && (got > 0 || entered)))
+				return (int)got;
 		}
-		if (n)
-			io_uring_cq_advance(&p->ring, n);
-		if (got >= max || (got >= min && (got > 0 || entered)))
-			break;
-		int r;
-		if (min == 0) {
-			/* Polling: deferred completions show only after an
-			 * enter, so run the kernel's task work once. */
-			r = io_uring_get_events(&p->ring);
-			entered = true;
-		} else if (timeout_ns) {
-			struct __kernel_timespec ts = {
-				.tv_sec = (long long)(timeout_ns / 1000000000ULL),
-				.tv_nsec = (long long)(timeout_ns % 1000000000ULL),
-			};
-			r = io_uring_wait_cqes(&p->ring, &cqe, min - got, &ts, NULL);
-			if (r == -ETIME)
-				entered = true, min = got, r = 0;
-		} else {
-			r = io_uring_wait_cqe_nr(&p->ring, &cqe, min - got);
+		/* The ring holds no more than we took: wait for what is
+		 * missing. Held I/Os go to the kernel in this same call. */
+		unsigned want = min > got ? min - got : 0;
+		unsigned sending = p->unsent;
+		int r = timeout_ns && want ? enter_timed(p, sending, want, timeout_ns)
+					   : enter(p, sending, want, IORING_ENTER_GETEVENTS);
+		entered = true;
+		if (r < 0) {
+			if (r == -ETIME || r == -EINTR) {
+				/* Time is up or a signal came: what is there,
+				 * and the loop decides. */
+				got += take(p, done + got, max - got);
+				return got || r == -ETIME ? (int)got : r;
+			}
+			if (r != -EAGAIN && r != -EBUSY)
+				return got ? (int)got : r;
+			continue;
 		}
-		if (r < 0 && r != -EAGAIN && r != -EBUSY)
-			return got ? (int)got : r;
+		if (sending) {
+			p->unsent -= (unsigned)r < sending ? (unsigned)r : sending;
+			if (p->unsent)
+				continue; /* the kernel did not wait: the rest first */
+			/* The kernel's answer is the SQEs it took: a wait that
+			 * a signal or the timeout ended looks the same. What
+			 * is there goes back, and the loop decides. */
+			got += take(p, done + got, max - got);
+			return (int)got;
+		}
 	}
-	return (int)got;
 }
 
 static void uring_cleanup(struct engine *e)

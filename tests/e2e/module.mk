@@ -111,6 +111,10 @@ EXTRA_DIST += tests/e2e/tmux_lib.sh
 # the device sees as many merged requests as under fio.
 TESTS += tests/e2e/one_per_submit.sh
 dist_check_SCRIPTS += tests/e2e/one_per_submit.sh
+# io_uring: one io_uring_enter per submit call with the wait in it, at
+# most one per I/O, and the device's requests and merges as fio's.
+TESTS += tests/e2e/uring_enters.sh
+dist_check_SCRIPTS += tests/e2e/uring_enters.sh
 # Every engine and batch setting against the device's counters; io_uring
 # with each of fio's options, and a kernel that refuses it (issue 12).
 TESTS += tests/e2e/engines.sh tests/e2e/io_uring.sh
