@@ -124,6 +124,8 @@ dist_check_SCRIPTS += tests/e2e/tsan.sh
 # fio's own on the same job, and read by fio's plotting scripts.
 TESTS += tests/e2e/fio_logs.sh
 dist_check_SCRIPTS += tests/e2e/fio_logs.sh
+TESTS += tests/e2e/fio_logs_reset.sh
+dist_check_SCRIPTS += tests/e2e/fio_logs_reset.sh
 # bw_samples, iops_samples and their min/max/mean as fio takes them.
 TESTS += tests/e2e/fio_samples.sh
 dist_check_SCRIPTS += tests/e2e/fio_samples.sh
