@@ -142,7 +142,9 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		return BLKTOP_USAGE;
 	s->nthreads = (unsigned)job->numjobs;
 	s->threads = calloc(s->nthreads, sizeof(*s->threads));
-	if (!s->threads)
+	s->laid_files = calloc(s->nthreads, sizeof(*s->laid_files));
+	s->laid_bytes = calloc(s->nthreads, sizeof(*s->laid_bytes));
+	if (!s->threads || !s->laid_files || !s->laid_bytes)
 		goto nomem;
 	for (unsigned c = 0; c < s->nthreads; c++) {
 		int n = target_files_for(job, c, want, MAX_FILES_PER_JOB, err, errlen);
@@ -169,9 +171,17 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		t->nfiles = (unsigned)n;
 		thread_init_stats(t);
 		for (int i = 0; i < n; i++) {
+			size_t opened = ot->n;
 			struct target *tg = open_shared(ot, &want[i], job, force, &status, err, errlen);
 			if (!tg)
 				return status;
+			/* A file opened anew here and grown: fio lays it out in
+			 * this clone's setup (a clone after the first finds it
+			 * made). */
+			if (ot->n > opened && tg->laid_out) {
+				s->laid_files[c]++;
+				s->laid_bytes[c] += tg->laid_out;
+			}
 			status = target_area(tg, job, want[i].file_size, subjob,
 					     &t->files[i].area_start,
 					     &t->files[i].area_len,
@@ -242,6 +252,8 @@ nomem:
 
 static void section_free(struct section *s)
 {
+	free(s->laid_files);
+	free(s->laid_bytes);
 	free(s->tptr);
 	free(s->threads);
 	free(s->files);
@@ -658,6 +670,12 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		goto out;
 	if (hooks && hooks->ready)
 		hooks->ready(hooks->ready_arg);
+	if (hooks && hooks->laid_out)
+		for (size_t i = 0; i < set->njobs; i++)
+			for (unsigned c = 0; c < secs[i].nthreads; c++)
+				if (secs[i].laid_files[c])
+					hooks->laid_out(secs[i].spec->name, secs[i].laid_files[c],
+							secs[i].laid_bytes[c], hooks->ready_arg);
 
 	if (logs && joblog_set_start(logs) < 0) {
 		snprintf(err, errlen, _("cannot start the log writer: %s"), strerror(EAGAIN));

@@ -40,6 +40,10 @@ struct section {
 	unsigned files_per_thread;
 	const struct job_thread **tptr; /* &threads[k], for its monitor */
 	struct monitor mon;         /* its samples, intervals and result */
+	/* Per clone: the files this run grew for it and their sizes summed
+	 * (fio's "Laying out IO file" line for that clone). */
+	unsigned *laid_files;
+	uint64_t *laid_bytes;
 };
 
 /* One entry of fio's report (jobs[]): a clone, or with group_reporting
