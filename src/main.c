@@ -68,6 +68,14 @@ static void print_preamble(void *arg)
 	fflush(p->out);
 }
 
+/* fio prints its layout line with its normal output only. */
+static void print_laid_out(const char *job, unsigned nfiles, uint64_t bytes, void *arg)
+{
+	struct preamble *p = arg;
+	if (p->format != OUTPUT_JSONL)
+		report_normal_laid_out(p->out, job, nfiles, bytes);
+}
+
 /* The terse line and the JSON document (json+ when listed) of a run, as
  * --output-format lists them, in fio's order. A single run has no
  * procedure table: csv is terse, as in fio. */
@@ -183,6 +191,7 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	struct preamble pre = { out, set, args->format, hooks.interval_ms };
 	if ((args->formats & OUTFMT_NORMAL) || args->format == OUTPUT_JSONL) {
 		hooks.ready = print_preamble;
+		hooks.laid_out = print_laid_out;
 		hooks.ready_arg = &pre;
 	}
 	status = run_job_set(set, &hooks, &result, err, sizeof(err));

@@ -112,6 +112,16 @@ static bool running_at(const struct monitor *m, uint64_t at)
 	return false;
 }
 
+static struct sample_stat *bw_out(struct monitor *m)
+{
+	return m->own ? m->own_bw : m->res->bw_samples;
+}
+
+static struct sample_stat *iops_out(struct monitor *m)
+{
+	return m->own ? m->own_iops : m->res->iops_samples;
+}
+
 /* One period's sample of bw or iops into the result (counted: fio's
  * rule above, and only a direction that moved, as fio skips one with no
  * bytes in the period), in fio's integer arithmetic: KiB/s or IO/s over
@@ -143,10 +153,10 @@ static void sample(struct monitor *s, int kind, const struct monitor_snap *a,
 		/* fio's integer arithmetic: whole I/Os and KiB per second. */
 		if (counted && spent_ms && kind == MON_IOPS && dbytes) {
 			uint64_t per_s = dios * 1000 / spent_ms;
-			sample_stat_add(&s->res->iops_samples[d], (double)per_s);
+			sample_stat_add(&iops_out(s)[d], (double)per_s);
 		} else if (counted && spent_ms && kind == MON_BW && dbytes) {
 			uint64_t kib_s = dbytes * 1000 / spent_ms / 1024;
-			sample_stat_add(&s->res->bw_samples[d], (double)kib_s);
+			sample_stat_add(&bw_out(s)[d], (double)kib_s);
 		}
 		/* The series and the views keep reads and writes. */
 		if (!s->series || kind != MON_BW || d == DIR_TRIM)
@@ -251,8 +261,8 @@ static void restart_samples(struct monitor *m, unsigned gen)
 	m->stats_gen = gen;
 	m->epoch_ns = from;
 	for (int d = 0; d < DIR_ALL; d++) {
-		sample_stat_init(&m->res->bw_samples[d]);
-		sample_stat_init(&m->res->iops_samples[d]);
+		sample_stat_init(&bw_out(m)[d]);
+		sample_stat_init(&iops_out(m)[d]);
 	}
 	for (int k = 0; k < MON_KINDS; k++) {
 		memset(m->prev[k], 0, sizeof(*m->prev[k]));

@@ -44,6 +44,10 @@ struct monitor {
 	uint64_t nsamples;
 	unsigned stats_gen;           /* the threads' stats_gen, summed, as last seen */
 	bool epoch_set;               /* moved to the threads' own start */
+	/* own: the bw and iops samples go to own_bw and own_iops, not to
+	 * res (a group's per-thread monitors; the caller sums them). */
+	bool own;
+	struct sample_stat own_bw[DIR_ALL], own_iops[DIR_ALL];
 };
 
 /* A monitor of nthreads threads (any sections'), sampling bw and iops

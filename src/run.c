@@ -142,7 +142,9 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		return BLKTOP_USAGE;
 	s->nthreads = (unsigned)job->numjobs;
 	s->threads = calloc(s->nthreads, sizeof(*s->threads));
-	if (!s->threads)
+	s->laid_files = calloc(s->nthreads, sizeof(*s->laid_files));
+	s->laid_bytes = calloc(s->nthreads, sizeof(*s->laid_bytes));
+	if (!s->threads || !s->laid_files || !s->laid_bytes)
 		goto nomem;
 	for (unsigned c = 0; c < s->nthreads; c++) {
 		int n = target_files_for(job, c, want, MAX_FILES_PER_JOB, err, errlen);
@@ -169,9 +171,17 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 		t->nfiles = (unsigned)n;
 		thread_init_stats(t);
 		for (int i = 0; i < n; i++) {
+			size_t opened = ot->n;
 			struct target *tg = open_shared(ot, &want[i], job, force, &status, err, errlen);
 			if (!tg)
 				return status;
+			/* A file opened anew here and grown: fio lays it out in
+			 * this clone's setup (a clone after the first finds it
+			 * made). */
+			if (ot->n > opened && tg->laid_out) {
+				s->laid_files[c]++;
+				s->laid_bytes[c] += tg->laid_out;
+			}
 			status = target_area(tg, job, want[i].file_size, subjob,
 					     &t->files[i].area_start,
 					     &t->files[i].area_len,
@@ -242,6 +252,8 @@ nomem:
 
 static void section_free(struct section *s)
 {
+	free(s->laid_files);
+	free(s->laid_bytes);
 	free(s->tptr);
 	free(s->threads);
 	free(s->files);
@@ -367,8 +379,7 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 	}
 	for (size_t u = 0; u < nunits; u++)
 		if (units[u].wave == wave)
-			monitor_start(&units[u].mon, start,
-				      units[u].threads[0]->ramp_end_ns);
+			unit_start(&units[u], start);
 	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
 	/* The intervals run from the first wave's start, across waves, as
 	 * fio's status-interval timer: a later wave's first interval ends
@@ -386,8 +397,8 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 			if (secs[i].wave == wave && monitor_next(&secs[i].mon) < wake)
 				wake = monitor_next(&secs[i].mon);
 		for (size_t u = 0; u < nunits; u++)
-			if (units[u].wave == wave && monitor_next(&units[u].mon) < wake)
-				wake = monitor_next(&units[u].mon);
+			if (units[u].wave == wave && unit_next(&units[u]) < wake)
+				wake = unit_next(&units[u]);
 		nap_until(wake);
 		uint64_t now = now_ns();
 		if (now >= next_kick) {
@@ -400,7 +411,7 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 				monitor_update(&secs[i].mon, now, do_hook, mh);
 		for (size_t u = 0; u < nunits; u++)
 			if (units[u].wave == wave)
-				monitor_update(&units[u].mon, now, false, NULL);
+				unit_update(&units[u], now);
 		if (do_hook) {
 			while (hook_next <= now)
 				hook_next += hook_gap;
@@ -440,55 +451,6 @@ static int wait_for_wave(struct section *secs, size_t i, char *err, size_t errle
 	snprintf(err, errlen, _("%s: wait_for=%s: no job of that name before this one"),
 		 secs[i].spec->name, want);
 	return BLKTOP_USAGE;
-}
-
-/* fio's report entries: each thread starts a new one, unless it has
- * group_reporting and is in the reporting group of the one before. The
- * threads of an entry are consecutive in ptrs (one array for all). */
-static int units_build(struct section *secs, size_t n, unsigned long long nthreads,
-		       struct unit **out, size_t *nout, const struct job_thread ***ptrs)
-{
-	struct unit *u = calloc(nthreads ? nthreads : 1, sizeof(*u));
-	const struct job_thread **p = calloc(nthreads ? nthreads : 1, sizeof(*p));
-	size_t nu = 0, np = 0;
-
-	*out = u;
-	*ptrs = p;
-	*nout = 0;
-	if (!u || !p)
-		return -1;
-	for (size_t i = 0; i < n; i++) {
-		const struct section *s = &secs[i];
-		for (unsigned k = 0; k < s->nthreads && np < nthreads; k++) {
-			bool join = nu && s->spec->group_reporting && u[nu - 1].groupid == s->groupid;
-			p[np] = &s->threads[k];
-			if (!join) {
-				u[nu].threads = &p[np];
-				u[nu].wave = s->wave;
-				u[nu].groupid = s->groupid;
-				nu++;
-			}
-			u[nu - 1].grouped = join || u[nu - 1].grouped;
-			u[nu - 1].nthreads++;
-			np++;
-		}
-	}
-	for (size_t i = 0; i < nu; i++) {
-		const struct job_spec *spec = u[i].threads[0]->spec;
-		const uint64_t period[MON_KINDS] = { spec->bw_avg_time_ms, spec->iops_avg_time_ms };
-		*nout = i + 1;
-		if (monitor_init(&u[i].mon, u[i].threads, u[i].nthreads, u[i].groupid, period, false))
-			return -1;
-	}
-	return 0;
-}
-
-static void units_free(struct unit *u, size_t n, const struct job_thread **ptrs)
-{
-	for (size_t i = 0; u && i < n; i++)
-		monitor_free(&u[i].mon);
-	free(u);
-	free(ptrs);
 }
 
 int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_result *result,
@@ -658,6 +620,12 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		goto out;
 	if (hooks && hooks->ready)
 		hooks->ready(hooks->ready_arg);
+	if (hooks && hooks->laid_out)
+		for (size_t i = 0; i < set->njobs; i++)
+			for (unsigned c = 0; c < secs[i].nthreads; c++)
+				if (secs[i].laid_files[c])
+					hooks->laid_out(secs[i].spec->name, secs[i].laid_files[c],
+							secs[i].laid_bytes[c], hooks->ready_arg);
 
 	if (logs && joblog_set_start(logs) < 0) {
 		snprintf(err, errlen, _("cannot start the log writer: %s"), strerror(EAGAIN));

@@ -40,6 +40,10 @@ struct section {
 	unsigned files_per_thread;
 	const struct job_thread **tptr; /* &threads[k], for its monitor */
 	struct monitor mon;         /* its samples, intervals and result */
+	/* Per clone: the files this run grew for it and their sizes summed
+	 * (fio's "Laying out IO file" line for that clone). */
+	unsigned *laid_files;
+	uint64_t *laid_bytes;
 };
 
 /* One entry of fio's report (jobs[]): a clone, or with group_reporting
@@ -51,7 +55,22 @@ struct unit {
 	const struct job_thread **threads;
 	unsigned nthreads;
 	struct monitor mon;         /* its bw and iops samples */
+	/* group_reporting over several threads: fio samples each thread on
+	 * its own clock (a latency_target reset restarts that thread's
+	 * alone) and sums the threads' samples; mon's then go unused. */
+	struct monitor *clones;
 };
+
+/* run_units.c: the report entries of sections secs[0..n) (*out and *ptrs
+ * to free with units_free, also on failure: -1 out of memory). */
+int units_build(struct section *secs, size_t n, unsigned long long nthreads,
+		struct unit **out, size_t *nout, const struct job_thread ***ptrs);
+void units_free(struct unit *u, size_t n, const struct job_thread **ptrs);
+/* An entry's monitors: its wave starts, when one next has a sample due,
+ * a wake of the runner at now. */
+void unit_start(struct unit *u, uint64_t start_ns);
+uint64_t unit_next(const struct unit *u);
+void unit_update(struct unit *u, uint64_t now);
 
 /* Targets opened for the whole run, shared by the clones that use them. */
 struct open_targets {

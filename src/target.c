@@ -608,6 +608,8 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 			return BLKTOP_FAILED;
 		}
 		have = need;
+		if (!job->create_on_open)
+			t->laid_out = need;
 	}
 	close(fd);
 	t->dev_size = have;

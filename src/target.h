@@ -28,6 +28,8 @@ struct target {
 	uint64_t clone_offset;    /* offset_increment times the clone's sub-job
 				   * number, in bytes (a share: 0, see target_area) */
 	bool made;                /* created by this run */
+	uint64_t laid_out;        /* the size this run grew the file to (fio's
+				   * "Laying out IO file" line), 0 if not grown */
 	bool unlink_after;        /* unlink= : removed when the run ends */
 	bool verdict_taken;       /* block devices: the verdict before opening */
 	struct verdict_result verdict;

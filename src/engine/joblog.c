@@ -298,6 +298,20 @@ void joblog_begin(struct joblog *l, uint64_t base_ns)
 	l->rate_next_ms = l->spec->log_avg_msec;
 }
 
+void joblog_restart(struct joblog *l, uint64_t now)
+{
+	if (!l->begun)
+		return;
+	joblog_begin(l, now);
+	/* fio's rate sampler starts again from the reset with nothing
+	 * counted; the bytes since its last sample are dropped. */
+	for (int d = 0; d < 2; d++) {
+		l->acc_bytes[d] = 0;
+		l->acc_ios[d] = 0;
+	}
+	l->rate_last_ms = 0;
+}
+
 static uint64_t elapsed_ms(const struct joblog *l, uint64_t t_ns)
 {
 	return t_ns > l->base_ns ? (t_ns - l->base_ns) / 1000000 : 0;
@@ -345,6 +359,23 @@ void joblog_submitted(struct joblog *l, int dir, uint64_t submit_ns, uint64_t sl
 	lat_sample(l, LK_SLAT, dir, elapsed_ms(l, submit_ns), slat_ns, len, offset);
 }
 
+/* A rate taken over log_avg_msec goes through its window as fio's does:
+ * a line at once, unless the window's last close lies ahead (the times
+ * restarted at a latency_target reset), then gathered into one line at
+ * that close or at the end. */
+static void rate_sample(struct joblog *l, int kind, int dir, uint64_t t_ms, uint64_t v)
+{
+	struct window *w = &l->win[kind][dir];
+	w->n++;
+	w->sum += (double)v;
+	if (v > w->max)
+		w->max = v;
+	if (t_ms < w->last_ms)
+		return;
+	window_flush(l, kind, dir, t_ms);
+	w->last_ms = t_ms - t_ms % l->spec->log_avg_msec;
+}
+
 /* log_avg_msec with bw or iops: each direction's rate since the last line,
  * as fio's sampler takes it. */
 static void rate_lines(struct joblog *l, uint64_t t_ms)
@@ -354,11 +385,10 @@ static void rate_lines(struct joblog *l, uint64_t t_ms)
 		if (!l->acc_ios[d])
 			continue;
 		if (l->want[LK_BW])
-			put(l, LK_BW, d, l->epoch_ms + t_ms,
-			    spent ? l->acc_bytes[d] * 1000 / spent / 1024 : 0, 0, 0);
+			rate_sample(l, LK_BW, d, t_ms,
+				    spent ? l->acc_bytes[d] * 1000 / spent / 1024 : 0);
 		if (l->want[LK_IOPS])
-			put(l, LK_IOPS, d, l->epoch_ms + t_ms,
-			    spent ? l->acc_ios[d] * 1000 / spent : 0, 0, 0);
+			rate_sample(l, LK_IOPS, d, t_ms, spent ? l->acc_ios[d] * 1000 / spent : 0);
 		l->acc_bytes[d] = 0;
 		l->acc_ios[d] = 0;
 	}
@@ -415,8 +445,11 @@ void joblog_completed(struct joblog *l, int dir, uint64_t end_ns, uint64_t clat_
 			l->hist_started[dir] = true;
 			l->hist_last_ms[dir] = t;
 		}
+		/* Unsigned, as fio's: after a latency_target reset the time
+		 * lies before the last line's, the difference wraps and, as
+		 * in fio, each I/O then makes a line. */
 		uint64_t since = t - l->hist_last_ms[dir];
-		if (t >= l->hist_last_ms[dir] && since >= hmsec) {
+		if (since >= hmsec) {
 			hist_line(l, dir, t, len, clat_hist);
 			/* The next window starts where this one should have
 			 * ended, so late lines do not drift. */
@@ -429,8 +462,9 @@ void joblog_end(struct joblog *l, uint64_t end_ns)
 {
 	if (l->begun && l->spec->log_avg_msec) {
 		uint64_t t = elapsed_ms(l, end_ns);
-		static const int order[3] = { LK_CLAT, LK_SLAT, LK_LAT };
-		for (int i = 0; i < 3; i++)
+		/* The rates' windows hold lines only after a reset. */
+		static const int order[5] = { LK_CLAT, LK_SLAT, LK_LAT, LK_BW, LK_IOPS };
+		for (int i = 0; i < 5; i++)
 			for (int d = 0; d < 2; d++)
 				if (l->want[order[i]])
 					window_flush(l, order[i], d, t);

@@ -50,6 +50,12 @@ int joblog_set_finish(struct joblog_set *set, char *err, size_t errlen);
 /* Counting began at base_ns (monotonic): times in the logs count from it. */
 void joblog_begin(struct joblog *l, uint64_t base_ns);
 
+/* latency_target settled and the job's statistics start again at now_ns
+ * (fio moves the job's epoch there): the logs' times count from it; the
+ * lines already written stay. The averaging windows keep their last
+ * close, as fio's do, so what follows gathers until then (or the end). */
+void joblog_restart(struct joblog *l, uint64_t now_ns);
+
 /* A counted I/O was submitted at submit_ns, slat_ns after it was made. */
 void joblog_submitted(struct joblog *l, int dir, uint64_t submit_ns, uint64_t slat_ns,
 		      uint32_t len, uint64_t offset);

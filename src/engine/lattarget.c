@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "engine/joblog.h"
 #include "engine/loop.h"
 #include "util/clock.h"
 
@@ -119,6 +120,8 @@ static void reset_stats(struct loop_state *ls, uint64_t now)
 		__atomic_store_n(&t->deadline_ns, now + t->spec->runtime_ms * 1000000ULL,
 				 __ATOMIC_RELAXED);
 	__atomic_store_n(&t->counted_from_ns, now, __ATOMIC_RELAXED);
+	if (t->log)
+		joblog_restart(t->log, now);
 	__atomic_add_fetch(&t->stats_gen, 1, __ATOMIC_ACQ_REL);
 }
 

@@ -35,6 +35,8 @@ void report_normal_periodic(FILE *out, const struct run_result *r);
  * "..." after it when it has clones, the version line and "Starting N
  * threads". fio's text, never translated. */
 void report_normal_preamble(FILE *out, const struct job_set *set);
+/* fio's line for a clone whose files were made or grown before the run. */
+void report_normal_laid_out(FILE *out, const char *job, unsigned nfiles, uint64_t bytes);
 
 /* fio 3's JSON layout ("fio version" names blktop in fio's form), with
  * blktop's own figures under "blktop". Never translated. */

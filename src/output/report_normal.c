@@ -484,6 +484,14 @@ void report_normal_periodic(FILE *out, const struct run_result *r)
 	report_numeric_end(&num);
 }
 
+void report_normal_laid_out(FILE *out, const char *job, unsigned nfiles, uint64_t bytes)
+{
+	bool many = nfiles > 1;
+	fprintf(out, "%s: Laying out IO file%s (%u file%s / %s%lluMiB)\n", job, many ? "s" : "",
+		nfiles, many ? "s" : "", many ? "total " : "", (unsigned long long)(bytes >> 20));
+	fflush(out);
+}
+
 void report_normal_preamble(FILE *out, const struct job_set *set)
 {
 	unsigned groupid = 0;

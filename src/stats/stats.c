@@ -130,6 +130,21 @@ void sample_stat_add(struct sample_stat *s, double v)
 	welford_add(&s->w, v);
 }
 
+void sample_stat_sum(struct sample_stat *dst, const struct sample_stat *src)
+{
+	if (src->w.n == 0)
+		return;
+	if (dst->w.n == 0) {
+		*dst = *src;
+		return;
+	}
+	dst->min += src->min;
+	dst->max += src->max;
+	dst->w.n += src->w.n;
+	dst->w.mean += src->w.mean;
+	dst->w.m2 += src->w.m2;
+}
+
 int sample_series_init(struct sample_series *s, size_t cap)
 {
 	memset(s, 0, sizeof(*s));

@@ -89,6 +89,10 @@ struct sample_stat {
 /* min and max read 0 until the first sample sets both. */
 void sample_stat_init(struct sample_stat *s);
 void sample_stat_add(struct sample_stat *s, double v);
+/* fio's group_reporting sum of its threads' bw and iops samples: counts,
+ * minima, maxima, means and squared deviations each added (so the mean
+ * is the threads' means summed, a group's rate). */
+void sample_stat_sum(struct sample_stat *dst, const struct sample_stat *src);
 
 /* One per-second sample of a group of jobs, per direction. */
 struct sample {

@@ -37,9 +37,49 @@ for rw in read write; do
 	b=$(jq -r "$q" "$WORK/bt.$rw.json")
 	[ -n "$f" ] && [ "$b" = "$f" ] && pass "rw=$rw: error, total_ios, io_bytes, runtime, samples, N: $b as fio" ||
 		fail "rw=$rw: report fio '$f', blktop '$b'"
+	# fio guesses no eta in its first 3 s and says INT_MAX then.
+	f=$(jq '.jobs[0].eta' "$WORK/fio.$rw.json") b=$(jq '.jobs[0].eta' "$WORK/bt.$rw.json")
+	[ -n "$f" ] && [ "$b" = "$f" ] && pass "rw=$rw: eta $b as fio" || fail "rw=$rw: eta fio $f, blktop $b"
+	# fio's layout line comes with its normal output only.
+	for w in fio bt; do
+		grep -q 'Laying out' "$WORK/$w.$rw.json" "$WORK/$w.$rw.err" &&
+			fail "rw=$rw: $w printed a layout line with --output-format=json"
+	done
 	[ "$(jq -r '.jobs[0]["job options"].create_only' "$WORK/bt.$rw.json")" = 1 ] &&
 		pass "rw=$rw: create_only listed in job options" || fail "rw=$rw: create_only not in job options"
 done
+
+# fio's "Laying out IO file" line, on stdout after "Starting", in the
+# normal output: for a new file, for one shorter than offset + size, one
+# line per clone that makes its own file, "files / total" for several;
+# none for a file already the size.
+# layout CASE ARGS...: the same job by both tools, new files in $WORK/CASE.*
+layout() {
+	c=$1
+	shift
+	for w in fio bt; do
+		rm -rf "$WORK/$c.$w"
+		mkdir -p "$WORK/$c.$w"
+		[ -n "${PRE:-}" ] && truncate -s "$PRE" "$WORK/$c.$w/f"
+		if [ $w = fio ]; then
+			(cd "$WORK/$c.$w" && fio --name=lay "$@" >out.txt 2>err.txt)
+		else
+			(cd "$WORK/$c.$w" && "$BLKTOP" --batch --force --name=lay "$@" >out.txt 2>err.txt)
+		fi
+		grep -E 'Laying out|^Starting' "$WORK/$c.$w/out.txt" | sed 's/^Starting .*/Starting/' \
+			>"$WORK/$c.$w/lines"
+	done
+	f=$(cat "$WORK/$c.fio/lines") b=$(cat "$WORK/$c.bt/lines")
+	[ "$b" = "$f" ] && pass "$c: stdout's lines as fio's: $(echo $b)" ||
+		fail "$c: fio '$(echo $f)', blktop '$(echo $b)' ($(head -c 200 "$WORK/$c.bt/err.txt"))"
+}
+case $BLKTOP in /*) ;; *) BLKTOP=$(pwd)/$BLKTOP ;; esac
+layout "new file" --filename=f --size=4m --rw=read --create_only=1
+layout "two files" --directory=. --nrfiles=2 --size=8m --rw=write --create_only=1
+layout "two clones" --directory=. --size=4m --numjobs=2 --rw=write --create_only=1
+layout "one file, two clones" --filename=f --size=4m --numjobs=2 --rw=write --create_only=1
+PRE=3m layout "grown past offset" --filename=f --offset=1m --size=4m --rw=read --create_only=1
+PRE=4m layout "already its size" --filename=f --size=4m --rw=read --create_only=1
 
 # On a device: nothing written, neither by fio nor by blktop (a write job
 # that did run would leave its data).

@@ -128,9 +128,14 @@ dist_check_SCRIPTS += tests/e2e/tsan.sh
 # fio's own on the same job, and read by fio's plotting scripts.
 TESTS += tests/e2e/fio_logs.sh
 dist_check_SCRIPTS += tests/e2e/fio_logs.sh
+TESTS += tests/e2e/fio_logs_reset.sh
+dist_check_SCRIPTS += tests/e2e/fio_logs_reset.sh
 # bw_samples, iops_samples and their min/max/mean as fio takes them.
 TESTS += tests/e2e/fio_samples.sh
 dist_check_SCRIPTS += tests/e2e/fio_samples.sh
+# The same with group_reporting: each thread's samples, summed as fio's.
+TESTS += tests/e2e/fio_group_samples.sh
+dist_check_SCRIPTS += tests/e2e/fio_group_samples.sh
 # The normal report against fio 3.33's text on the same jobs: the same
 # kinds of lines in the same order, blktop's blocks after its mark.
 TESTS += tests/e2e/fio_text.sh

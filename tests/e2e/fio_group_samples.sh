@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# fio_group_samples.sh - bw and iops samples with group_reporting and
+# numjobs=2, against fio 3.33 on one scratch loop device. fio samples each
+# thread on its own clock and sums the threads' samples (counts, minima,
+# maxima, means), so two clones give twice one clone's samples and the
+# group's rate as the mean; a latency_target reset restarts each thread's
+# samples alone. The jobs are paced so that the figures do not depend on
+# the machine, and the periods end clear of the runtime's end (no race
+# between fio's job ending and its sampler). Means, minima and maxima
+# within 5% (a loaded machine stretches a period by a millisecond or two).
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+require_loop_root
+require_fio
+
+img=$(sparse_file disk 64M) || die "sparse file"
+dev=$(attach "$img") || die "attach"
+
+within() {
+	awk -v a="$1" -v b="$2" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= b * 0.05 + 1e-9) }'
+}
+
+# case_ LABEL ARGS...: the same job by both tools, their samples compared.
+case_() {
+	label=$1
+	shift
+	fio --name=g --filename="$dev" --rw=randread --bs=4k --direct=1 --ioengine=libaio \
+		--numjobs=2 --group_reporting=1 --output-format=json "$@" >"$WORK/fio.json" \
+		2>"$WORK/fio.err" || { fail "$label: fio exit $?: $(head -c 300 "$WORK/fio.err")"; return; }
+	"$BLKTOP" --batch --name=g --filename="$dev" --rw=randread --bs=4k --direct=1 \
+		--ioengine=libaio --numjobs=2 --group_reporting=1 --output-format=json "$@" \
+		>"$WORK/bt.json" 2>"$WORK/bt.err" ||
+		{ fail "$label: blktop exit $?: $(head -c 300 "$WORK/bt.err")"; return; }
+	for k in bw_samples iops_samples; do
+		f=$(jq ".jobs[0].read.$k" "$WORK/fio.json") b=$(jq ".jobs[0].read.$k" "$WORK/bt.json")
+		[ -n "$f" ] && [ "$b" = "$f" ] && pass "$label: $k $b as fio" ||
+			fail "$label: $k blktop $b, fio $f"
+	done
+	for k in bw_mean bw_min bw_max iops_mean iops_min iops_max; do
+		f=$(jq ".jobs[0].read.$k" "$WORK/fio.json") b=$(jq ".jobs[0].read.$k" "$WORK/bt.json")
+		within "$b" "$f" && pass "$label: $k $b, fio $f" || fail "$label: $k blktop $b, fio $f"
+	done
+}
+
+# 2.3 s at 500 ms: 4 samples a thread, 8 for the group, its mean 2x200.
+case_ "2.3 s, 2 clones" --iodepth=4 --rate_iops=200 --runtime=2300ms --time_based=1
+# latency_target settles in about 2 s, then each thread's last 500 ms
+# window alone counts: 2 samples at 200 ms a thread, 4 for the group.
+case_ "latency_target reset, 2 clones" --iodepth=8 --rate_iops=2000 --latency_target=10s \
+	--latency_window=500ms --runtime=30 --time_based=1 --bwavgtime=200 --iopsavgtime=200
+
+finish
