@@ -366,9 +366,11 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 		}
 	}
 	for (size_t u = 0; u < nunits; u++)
-		if (units[u].wave == wave)
+		if (units[u].wave == wave) {
 			monitor_start(&units[u].mon, start,
 				      units[u].threads[0]->ramp_end_ns);
+			steady_watch_begin(units[u].ss, start);
+		}
 	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
 	/* The intervals run from the first wave's start, across waves, as
 	 * fio's status-interval timer: a later wave's first interval ends
@@ -388,6 +390,9 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 		for (size_t u = 0; u < nunits; u++)
 			if (units[u].wave == wave && monitor_next(&units[u].mon) < wake)
 				wake = monitor_next(&units[u].mon);
+		for (size_t u = 0; u < nunits; u++)
+			if (units[u].wave == wave && steady_watch_next(units[u].ss) < wake)
+				wake = steady_watch_next(units[u].ss);
 		nap_until(wake);
 		uint64_t now = now_ns();
 		if (now >= next_kick) {
@@ -399,8 +404,10 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 			if (secs[i].wave == wave)
 				monitor_update(&secs[i].mon, now, do_hook, mh);
 		for (size_t u = 0; u < nunits; u++)
-			if (units[u].wave == wave)
+			if (units[u].wave == wave) {
 				monitor_update(&units[u].mon, now, false, NULL);
+				steady_watch_update(units[u].ss, now);
+			}
 		if (do_hook) {
 			while (hook_next <= now)
 				hook_next += hook_gap;
@@ -458,7 +465,7 @@ static int units_build(struct section *secs, size_t n, unsigned long long nthrea
 	if (!u || !p)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		const struct section *s = &secs[i];
+		struct section *s = &secs[i];
 		for (unsigned k = 0; k < s->nthreads && np < nthreads; k++) {
 			bool join = nu && s->spec->group_reporting && u[nu - 1].groupid == s->groupid;
 			p[np] = &s->threads[k];
@@ -471,6 +478,8 @@ static int units_build(struct section *secs, size_t n, unsigned long long nthrea
 			u[nu - 1].grouped = join || u[nu - 1].grouped;
 			u[nu - 1].nthreads++;
 			np++;
+			if (steady_watch_add(&u[nu - 1].ss, &s->threads[k]))
+				return -1;
 		}
 	}
 	for (size_t i = 0; i < nu; i++) {
@@ -485,8 +494,10 @@ static int units_build(struct section *secs, size_t n, unsigned long long nthrea
 
 static void units_free(struct unit *u, size_t n, const struct job_thread **ptrs)
 {
-	for (size_t i = 0; u && i < n; i++)
+	for (size_t i = 0; u && i < n; i++) {
 		monitor_free(&u[i].mon);
+		steady_watch_free(u[i].ss);
+	}
 	free(u);
 	free(ptrs);
 }
@@ -569,6 +580,8 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		if (secs[i].wave > last_wave)
 			last_wave = secs[i].wave;
 		secs[i].groupid = groupid;
+		if (!status && i > 0 && secs[i - 1].groupid == groupid)
+			status = steady_check_group(secs[i - 1].spec, job, err, errlen);
 		if (!status)
 			status = engine_check(job, err, errlen);
 		if (!status)
@@ -645,6 +658,11 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		const struct job_spec *last = units[u].threads[units[u].nthreads - 1]->spec;
 		memcpy(result->entries[u].spec.given, last->given, sizeof(last->given));
 		result->entries[u].spec.given_global = last->given_global;
+		if (steady_watch_start(units[u].ss, &result->entries[u])) {
+			snprintf(err, errlen, "%s", strerror(ENOMEM));
+			status = BLKTOP_FAILED;
+			goto out;
+		}
 	}
 	if (ot.n && ot.v[0]->disk[0])
 		snprintf(result->device_name, sizeof(result->device_name), "%s", ot.v[0]->disk);

@@ -51,7 +51,26 @@ struct unit {
 	const struct job_thread **threads;
 	unsigned nthreads;
 	struct monitor mon;         /* its bw and iops samples */
+	struct steady_watch *ss;    /* its steady-state check; NULL: none */
 };
+
+/* fio's steady-state check of a report entry (run_steady.c). Threads
+ * join one by one as the entry is made (a watch is made with the first
+ * whose job asks for it; ENOMEM: -1); start gives it the entry's result,
+ * whose window it fills (-1 out of memory); begin, as the entry's wave
+ * starts, sets its clock going; update does the check when next is due.
+ * A NULL watch does nothing, and next is then UINT64_MAX. */
+struct steady_watch;
+int steady_watch_add(struct steady_watch **w, struct job_thread *t);
+int steady_watch_start(struct steady_watch *w, struct group_result *res);
+void steady_watch_begin(struct steady_watch *w, uint64_t start_ns);
+uint64_t steady_watch_next(const struct steady_watch *w);
+void steady_watch_update(struct steady_watch *w, uint64_t now);
+void steady_watch_free(struct steady_watch *w);
+/* fio wants the same steady-state options on every job of a reporting
+ * group: 0, or BLKTOP_USAGE with one line in err naming b. */
+int steady_check_group(const struct job_spec *a, const struct job_spec *b, char *err,
+		       size_t errlen);
 
 /* Targets opened for the whole run, shared by the clones that use them. */
 struct open_targets {
