@@ -326,7 +326,7 @@ const struct job_option job_options[] = {
 	 * criterion; the whole reporting group with group_reporting. */
 	{ .name = "steadystate", .alias = "ss", .type = OPT_STR, FIELD(ss_limit),
 	  .def = "iops_slope:0.01%",
-	  .help = N_("what ends a job at steady state, over the window's per-second samples: iops:LIMIT or bw:LIMIT (every sample within LIMIT of the mean), iops_slope:LIMIT or bw_slope:LIMIT (the least-squares slope within LIMIT per second); LIMIT in I/Os or bytes per second, or with % a share of the mean"),
+	  .help = N_("what ends a job at steady state, over the window's per-second samples: iops:LIMIT or bw:LIMIT (every sample within LIMIT of the mean), iops_slope:LIMIT or bw_slope:LIMIT (the least-squares slope within LIMIT per second); LIMIT in I/Os or bytes per second, or a share of the mean when it ends in %"),
 	  .parse = parse_steadystate, .format = format_steadystate },
 	{ .name = "steadystate_duration", .alias = "ss_dur", .type = OPT_TIME, FIELD(ss_dur_ms),
 	  .max = U64MAX, .def = "0", .unit = "s",

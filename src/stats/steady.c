@@ -82,7 +82,8 @@ static double judge(struct steady_window *w, const uint64_t *y)
 		w->slope = ((double)sum_xy - (double)sum_x * (double)sum_y / (double)n) /
 			   ((double)sum_x_sq - (double)sum_x * (double)sum_x / (double)n);
 		/* fio's mean here is in whole units (an integer division). */
-		return w->pct ? 100.0 * w->slope / (double)(sum_y / n) : w->slope;
+		const uint64_t mean_units = sum_y / n;
+		return w->pct ? 100.0 * w->slope / (double)mean_units : w->slope;
 	}
 	const double mean = (double)sum_y / (double)n;
 	w->deviation = 0.0;
