@@ -16,4 +16,10 @@ tests_unit_test_stats_SOURCES = tests/unit/test_stats.c \
 	src/stats/hist.c src/stats/stats.c
 tests_unit_test_stats_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_stats_LDADD = $(CMOCKA_LIBS) -lm
+# The steady-state window, and the steadystate option's values.
+check_PROGRAMS += tests/unit/test_steady
+TESTS += tests/unit/test_steady
+tests_unit_test_steady_SOURCES = tests/unit/test_steady.c src/stats/steady.c $(OPTION_SOURCES)
+tests_unit_test_steady_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_steady_LDADD = $(CMOCKA_LIBS) $(LIBINTL) -lm
 endif
