@@ -78,5 +78,18 @@ void format_steadystate(const struct job_option *o, const struct job_spec *job, 
 {
 	(void)o;
 	int crit = job->ss_criterion >= 0 && job->ss_criterion < CRITERIA ? job->ss_criterion : 0;
-	snprintf(buf, len, "%s:%g%s", criterion_names[crit], job->ss_limit, job->ss_pct ? "%" : "");
+	char limit[64];
+	/* Text the parser takes back: bytes whole, other limits without an
+	 * exponent or trailing zeros. */
+	if (!job->ss_pct && (crit == SS_BW || crit == SS_BW_SLOPE)) {
+		snprintf(limit, sizeof(limit), "%.0f", job->ss_limit);
+	} else {
+		snprintf(limit, sizeof(limit), "%.6f", job->ss_limit);
+		char *end = limit + strlen(limit);
+		while (end > limit && end[-1] == '0')
+			*--end = '\0';
+		if (end > limit && end[-1] == '.')
+			end[-1] = '\0';
+	}
+	snprintf(buf, len, "%s:%s%s", criterion_names[crit], limit, job->ss_pct ? "%" : "");
 }

@@ -62,6 +62,12 @@ static void test_parse(void **state)
 	job_option_format(&j, job_option_find("steadystate"), buf, sizeof(buf));
 	assert_string_equal(buf, "iops_slope:0.01%");
 	assert_int_equal(j.ss_dur_ms, 0);
+	j = spec_of("bw_slope:10m", "1");
+	job_option_format(&j, job_option_find("ss"), buf, sizeof(buf));
+	assert_string_equal(buf, "bw_slope:10485760");
+	j = spec_of("iops:2500000", "1");
+	job_option_format(&j, job_option_find("ss"), buf, sizeof(buf));
+	assert_string_equal(buf, "iops:2500000");
 
 	static const char *const bad[] = { "iops", "foo:1", "IOPS:1", "iops:", "iops:abc",
 					   "bw:1x", "iops:1%x", ":1", "" };
