@@ -366,11 +366,10 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 		}
 	}
 	for (size_t u = 0; u < nunits; u++)
-		if (units[u].wave == wave) {
+		if (units[u].wave == wave)
 			monitor_start(&units[u].mon, start,
 				      units[u].threads[0]->ramp_end_ns);
-			steady_watch_begin(units[u].ss, start);
-		}
+	steady_units_begin(units, nunits, wave, start);
 	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
 	/* The intervals run from the first wave's start, across waves, as
 	 * fio's status-interval timer: a later wave's first interval ends
@@ -390,9 +389,7 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 		for (size_t u = 0; u < nunits; u++)
 			if (units[u].wave == wave && monitor_next(&units[u].mon) < wake)
 				wake = monitor_next(&units[u].mon);
-		for (size_t u = 0; u < nunits; u++)
-			if (units[u].wave == wave && steady_watch_next(units[u].ss) < wake)
-				wake = steady_watch_next(units[u].ss);
+		wake = steady_units_next(units, nunits, wave, wake);
 		nap_until(wake);
 		uint64_t now = now_ns();
 		if (now >= next_kick) {
@@ -404,10 +401,9 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 			if (secs[i].wave == wave)
 				monitor_update(&secs[i].mon, now, do_hook, mh);
 		for (size_t u = 0; u < nunits; u++)
-			if (units[u].wave == wave) {
+			if (units[u].wave == wave)
 				monitor_update(&units[u].mon, now, false, NULL);
-				steady_watch_update(units[u].ss, now);
-			}
+		steady_units_update(units, nunits, wave, now);
 		if (do_hook) {
 			while (hook_next <= now)
 				hook_next += hook_gap;

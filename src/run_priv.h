@@ -57,16 +57,16 @@ struct unit {
 /* fio's steady-state check of a report entry (run_steady.c). Threads
  * join one by one as the entry is made (a watch is made with the first
  * whose job asks for it; ENOMEM: -1); start gives it the entry's result,
- * whose window it fills (-1 out of memory); begin, as the entry's wave
- * starts, sets its clock going; update does the check when next is due.
- * A NULL watch does nothing, and next is then UINT64_MAX. */
+ * whose window it fills (-1 out of memory). A NULL watch does nothing. */
 struct steady_watch;
 int steady_watch_add(struct steady_watch **w, struct job_thread *t);
 int steady_watch_start(struct steady_watch *w, struct group_result *res);
-void steady_watch_begin(struct steady_watch *w, uint64_t start_ns);
-uint64_t steady_watch_next(const struct steady_watch *w);
-void steady_watch_update(struct steady_watch *w, uint64_t now);
 void steady_watch_free(struct steady_watch *w);
+/* The watches of a wave's entries: their clocks set going as the wave
+ * starts; the earlier of wake and their next check; the checks due at now. */
+void steady_units_begin(struct unit *units, size_t n, unsigned wave, uint64_t start_ns);
+uint64_t steady_units_next(const struct unit *units, size_t n, unsigned wave, uint64_t wake);
+void steady_units_update(struct unit *units, size_t n, unsigned wave, uint64_t now);
 /* fio wants the same steady-state options on every job of a reporting
  * group: 0, or BLKTOP_USAGE with one line in err naming b. */
 int steady_check_group(const struct job_spec *a, const struct job_spec *b, char *err,

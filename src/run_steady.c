@@ -84,15 +84,21 @@ int steady_watch_start(struct steady_watch *w, struct group_result *res)
 	return steady_window_init(w->win, w->spec);
 }
 
-void steady_watch_begin(struct steady_watch *w, uint64_t start_ns)
+void steady_units_begin(struct unit *units, size_t n, unsigned wave, uint64_t start_ns)
 {
-	if (w && w->win)
-		w->next_ns = start_ns + STEADY_TICK_NS;
+	for (size_t u = 0; u < n; u++) {
+		struct steady_watch *w = units[u].ss;
+		if (w && w->win && units[u].wave == wave)
+			w->next_ns = start_ns + STEADY_TICK_NS;
+	}
 }
 
-uint64_t steady_watch_next(const struct steady_watch *w)
+uint64_t steady_units_next(const struct unit *units, size_t n, unsigned wave, uint64_t wake)
 {
-	return w ? w->next_ns : UINT64_MAX;
+	for (size_t u = 0; u < n; u++)
+		if (units[u].ss && units[u].wave == wave && units[u].ss->next_ns < wake)
+			wake = units[u].ss->next_ns;
+	return wake;
 }
 
 /* fio ends every thread of the entry; so does a deadline of now, and the
@@ -120,7 +126,7 @@ static void thread_counts(const struct job_thread *t, uint64_t *ios, uint64_t *b
 	}
 }
 
-void steady_watch_update(struct steady_watch *w, uint64_t now)
+static void steady_watch_update(struct steady_watch *w, uint64_t now)
 {
 	if (!w || !w->win || now < w->next_ns)
 		return;
@@ -165,6 +171,13 @@ void steady_watch_update(struct steady_watch *w, uint64_t now)
 		w->stop_ns = now;
 		stop_threads(w);
 	}
+}
+
+void steady_units_update(struct unit *units, size_t n, unsigned wave, uint64_t now)
+{
+	for (size_t u = 0; u < n; u++)
+		if (units[u].wave == wave)
+			steady_watch_update(units[u].ss, now);
 }
 
 int steady_check_group(const struct job_spec *a, const struct job_spec *b, char *err,

@@ -55,11 +55,12 @@ ss_shape() {
 	     on && /^ *\},?$/ && match($0, /[^ ]/) == ind { on = 0 }' "$WORK/$1.out" |
 		sed -E 's/-?[0-9]+/N/g'
 }
-# The normal reports' steadystate lines, numbers (with their sign) made N
-# and yes or no made X: whether a job was steady is compared apart.
+# The normal reports' steadystate lines, numbers (with their sign and
+# unit prefix: the example's rates are the machine's) made N and yes or
+# no made X: whether a job was steady is compared apart.
 line_shape() {
 	grep '^  steadystate  :' "$WORK/$1.out" |
-		sed -E 's/-?[0-9]+(\.[0-9]+)?/N/g; s/attained=(yes|no)/attained=X/'
+		sed -E 's/-?[0-9]+(\.[0-9]+)?([KMGT]i|[kMGT])?/N/g; s/attained=(yes|no)/attained=X/'
 }
 
 same_shape() {
