@@ -47,6 +47,8 @@ enum rw_mode {
 };
 
 enum rate_process { RATE_LINEAR, RATE_POISSON };
+/* steadystate: what fio's steady-state check watches (stats/steady.h). */
+enum ss_criterion { SS_IOPS, SS_IOPS_SLOPE, SS_BW, SS_BW_SLOPE };
 enum think_blocks_type { THINK_COMPLETE, THINK_ISSUE };
 /* io_submit_mode: fio submits from the job thread or from a pool of
  * offload threads; blktop submits from the job thread either way. */
@@ -201,6 +203,14 @@ struct job_spec {
 	bool latency_run;
 	int thinktime_blocks_type;       /* THINK_COMPLETE or THINK_ISSUE */
 	bool group_reporting;
+	/* fio's steady state (stats/steady.h, run_steady.c): the criterion,
+	 * its limit (percent of the window's mean when ss_pct, else I/Os or
+	 * bytes per second, or their slope per second), the window in ms
+	 * (whole seconds count; 0: off) and the wait before it fills. */
+	int ss_criterion;                /* enum ss_criterion */
+	bool ss_pct;
+	double ss_limit;
+	unsigned long long ss_dur_ms, ss_ramp_ms;
 	unsigned long long bw_avg_time_ms;   /* fio's bw_avg_time: bw sample period */
 	unsigned long long iops_avg_time_ms; /* and iops_avg_time */
 	bool stonewall;

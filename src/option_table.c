@@ -321,6 +321,19 @@ const struct job_option job_options[] = {
 	{ .name = "exitall_on_error", .type = OPT_BOOL, FIELD(exitall_on_error), .max = 1,
 	  .def = "0",
 	  .help = N_("1: an error that continue_on_error does not cover ends every job of the run; 0: only the thread that had it") },
+	/* fio's steady state (run_steady.c): the job ends once the last
+	 * steadystate_duration seconds of its IOPS or bandwidth meet the
+	 * criterion; the whole reporting group with group_reporting. */
+	{ .name = "steadystate", .alias = "ss", .type = OPT_STR, FIELD(ss_limit),
+	  .def = "iops_slope:0.01%",
+	  .help = N_("what ends a job at steady state, over the window's per-second samples: iops:LIMIT or bw:LIMIT (every sample within LIMIT of the mean), iops_slope:LIMIT or bw_slope:LIMIT (the least-squares slope within LIMIT per second); LIMIT in I/Os or bytes per second, or a share of the mean when it ends in %"),
+	  .parse = parse_steadystate, .format = format_steadystate },
+	{ .name = "steadystate_duration", .alias = "ss_dur", .type = OPT_TIME, FIELD(ss_dur_ms),
+	  .max = U64MAX, .def = "0", .unit = "s",
+	  .help = N_("the steady-state window, in whole seconds (one sample a second); the job ends early once steadystate holds over it (0: no steady-state check)") },
+	{ .name = "steadystate_ramp_time", .alias = "ss_ramp", .type = OPT_TIME, FIELD(ss_ramp_ms),
+	  .max = U64MAX, .def = "0", .unit = "s",
+	  .help = N_("wait this long after the job starts (after ramp_time) before taking steady-state samples") },
 	/* fio's sync points. */
 	{ .name = "fsync", .type = OPT_INT, FIELD(fsync_blocks), .max = U64MAX, .def = "0",
 	  .help = N_("fsync the file after every N writes (waits for the writes in flight; 0: never)") },

@@ -154,6 +154,8 @@ OPTION_VALUE_FN(dir_rate);
 int option_split_dirs(const char *value, char part[OPTION_DIR_PARTS][512]);
 int parse_zonemode(const struct job_option *o, struct job_spec *job, const char *value,
 		   char *err, size_t errlen);
+/* steadystate: criterion and limit (option_steadystate.c). */
+OPTION_VALUE_FN(steadystate);
 /* prio, prioclass (option_prio.c). */
 int parse_ioprio(const struct job_option *o, struct job_spec *job, const char *value,
 		 char *err, size_t errlen);

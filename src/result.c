@@ -45,6 +45,8 @@ void run_result_free(struct run_result *r)
 {
 	for (size_t i = 0; i < r->ngroups; i++)
 		sample_series_free(&r->groups[i].series);
+	for (size_t i = 0; i < r->nentries; i++)
+		steady_window_free(&r->entries[i].ss);
 	free(r->groups);
 	free(r->entries);
 	free(r->disks);

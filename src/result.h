@@ -15,6 +15,7 @@
 #include "collect/verdict.h"
 #include "job.h"
 #include "stats/stats.h"
+#include "stats/steady.h"
 
 /* Results of one reporting group (a job section and its clones). */
 struct group_result {
@@ -38,6 +39,9 @@ struct group_result {
 	uint64_t submit_dist[DEPTH_LEVELS], complete_dist[DEPTH_LEVELS];
 	int error;                  /* 0, or errno that ended the job */
 	char error_msg[512];
+	/* fio's steady-state window (dur 0: none), a report entry's; its
+	 * memory is the run result's. */
+	struct steady_window ss;
 };
 
 struct run_result {

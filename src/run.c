@@ -380,6 +380,7 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 	for (size_t u = 0; u < nunits; u++)
 		if (units[u].wave == wave)
 			unit_start(&units[u], start);
+	steady_units_begin(units, nunits, wave, start);
 	__atomic_store_n(&go, 1, __ATOMIC_RELEASE);
 	/* The intervals run from the first wave's start, across waves, as
 	 * fio's status-interval timer: a later wave's first interval ends
@@ -399,6 +400,7 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 		for (size_t u = 0; u < nunits; u++)
 			if (units[u].wave == wave && unit_next(&units[u]) < wake)
 				wake = unit_next(&units[u]);
+		wake = steady_units_next(units, nunits, wave, wake);
 		nap_until(wake);
 		uint64_t now = now_ns();
 		if (now >= next_kick) {
@@ -412,6 +414,7 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 		for (size_t u = 0; u < nunits; u++)
 			if (units[u].wave == wave)
 				unit_update(&units[u], now);
+		steady_units_update(units, nunits, wave, now);
 		if (do_hook) {
 			while (hook_next <= now)
 				hook_next += hook_gap;
@@ -531,6 +534,8 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		if (secs[i].wave > last_wave)
 			last_wave = secs[i].wave;
 		secs[i].groupid = groupid;
+		if (!status && i > 0 && secs[i - 1].groupid == groupid)
+			status = steady_check_group(secs[i - 1].spec, job, err, errlen);
 		if (!status)
 			status = engine_check(job, err, errlen);
 		if (!status)
@@ -607,6 +612,11 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		const struct job_spec *last = units[u].threads[units[u].nthreads - 1]->spec;
 		memcpy(result->entries[u].spec.given, last->given, sizeof(last->given));
 		result->entries[u].spec.given_global = last->given_global;
+		if (steady_watch_start(units[u].ss, &result->entries[u])) {
+			snprintf(err, errlen, "%s", strerror(ENOMEM));
+			status = BLKTOP_FAILED;
+			goto out;
+		}
 	}
 	if (ot.n && ot.v[0]->disk[0])
 		snprintf(result->device_name, sizeof(result->device_name), "%s", ot.v[0]->disk);

@@ -59,6 +59,7 @@ struct unit {
 	 * its own clock (a latency_target reset restarts that thread's
 	 * alone) and sums the threads' samples; mon's then go unused. */
 	struct monitor *clones;
+	struct steady_watch *ss;    /* its steady-state check; NULL: none */
 };
 
 /* run_units.c: the report entries of sections secs[0..n) (*out and *ptrs
@@ -71,6 +72,23 @@ void units_free(struct unit *u, size_t n, const struct job_thread **ptrs);
 void unit_start(struct unit *u, uint64_t start_ns);
 uint64_t unit_next(const struct unit *u);
 void unit_update(struct unit *u, uint64_t now);
+/* fio's steady-state check of a report entry (run_steady.c). Threads
+ * join one by one as the entry is made (a watch is made with the first
+ * whose job asks for it; ENOMEM: -1); start gives it the entry's result,
+ * whose window it fills (-1 out of memory). A NULL watch does nothing. */
+struct steady_watch;
+int steady_watch_add(struct steady_watch **w, struct job_thread *t);
+int steady_watch_start(struct steady_watch *w, struct group_result *res);
+void steady_watch_free(struct steady_watch *w);
+/* The watches of a wave's entries: their clocks set going as the wave
+ * starts; the earlier of wake and their next check; the checks due at now. */
+void steady_units_begin(struct unit *units, size_t n, unsigned wave, uint64_t start_ns);
+uint64_t steady_units_next(const struct unit *units, size_t n, unsigned wave, uint64_t wake);
+void steady_units_update(struct unit *units, size_t n, unsigned wave, uint64_t now);
+/* fio wants the same steady-state options on every job of a reporting
+ * group: 0, or BLKTOP_USAGE with one line in err naming b. */
+int steady_check_group(const struct job_spec *a, const struct job_spec *b, char *err,
+		       size_t errlen);
 
 /* Targets opened for the whole run, shared by the clones that use them. */
 struct open_targets {

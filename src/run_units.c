@@ -28,7 +28,7 @@ int units_build(struct section *secs, size_t n, unsigned long long nthreads,
 	if (!u || !p)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		const struct section *s = &secs[i];
+		struct section *s = &secs[i];
 		for (unsigned k = 0; k < s->nthreads && np < nthreads; k++) {
 			bool join = nu && s->spec->group_reporting && u[nu - 1].groupid == s->groupid;
 			p[np] = &s->threads[k];
@@ -41,6 +41,8 @@ int units_build(struct section *secs, size_t n, unsigned long long nthreads,
 			u[nu - 1].grouped = join || u[nu - 1].grouped;
 			u[nu - 1].nthreads++;
 			np++;
+			if (steady_watch_add(&u[nu - 1].ss, &s->threads[k]))
+				return -1;
 		}
 	}
 	for (size_t i = 0; i < nu; i++) {
@@ -83,6 +85,7 @@ void units_free(struct unit *u, size_t n, const struct job_thread **ptrs)
 {
 	for (size_t i = 0; u && i < n; i++) {
 		monitor_free(&u[i].mon);
+		steady_watch_free(u[i].ss);
 		for (unsigned k = 0; u[i].clones && k < u[i].nthreads; k++)
 			monitor_free(&u[i].clones[k]);
 		free(u[i].clones);

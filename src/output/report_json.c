@@ -17,6 +17,7 @@
 #include "output/report_priv.h"
 #include "stats/hist.h"
 #include "stats/stats.h"
+#include "stats/steady.h"
 
 static const char *const dir_key[DIR_COUNT] = { "read", "write" };
 
@@ -227,6 +228,36 @@ static uint64_t elapsed_s(const struct run_result *r)
 	return end > start ? (end - start + 999) / 1000 : 0;
 }
 
+/* fio's "steadystate" object: the criterion and limit as text with
+ * fio's six decimals of a float, the window in seconds, attained as 0 or
+ * 1, the figures of the last full window, and its samples oldest first
+ * (I/Os and bytes per second) with their means in whole units. */
+static void add_steadystate(struct json *j, const struct steady_window *w)
+{
+	static const char *const names[] = { "iops", "iops_slope", "bw", "bw_slope" };
+	char text[64];
+	struct json *o = json_add_object(j, "steadystate");
+	int c = w->criterion >= 0 && w->criterion < 4 ? w->criterion : 0;
+	snprintf(text, sizeof(text), "%s:%f%s", names[c], (double)(float)w->limit,
+		 w->pct ? "%" : "");
+	json_add_string(o, "ss", text);
+	json_add_u64(o, "duration", w->dur);
+	json_add_u64(o, "attained", w->attained);
+	snprintf(text, sizeof(text), "%f%s", (double)(float)w->value, w->pct ? "%" : "");
+	json_add_string(o, "criterion", text);
+	json_add_double(o, "max_deviation", w->deviation);
+	json_add_double(o, "slope", w->slope);
+	struct json *data = json_add_object(o, "data");
+	json_add_u64(data, "bw_mean", steady_window_mean(w, true));
+	json_add_u64(data, "iops_mean", steady_window_mean(w, false));
+	struct json *iops = json_add_array(data, "iops");
+	for (unsigned i = 0; i < w->dur; i++)
+		json_add_u64(iops, NULL, steady_window_at(w, false, i));
+	struct json *bw = json_add_array(data, "bw");
+	for (unsigned i = 0; i < w->dur; i++)
+		json_add_u64(bw, NULL, steady_window_at(w, true, i));
+}
+
 static void add_job(struct json *jobs, const struct run_result *r, const struct group_result *g,
 		    bool plus)
 {
@@ -284,6 +315,8 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 	json_add_u64(j, "latency_target", g->spec.latency_target_us * 1000ULL);
 	json_add_double(j, "latency_percentile", g->spec.latency_percentile);
 	json_add_u64(j, "latency_window", g->spec.latency_window_us);
+	if (g->ss.dur)
+		add_steadystate(j, &g->ss);
 }
 
 static void add_disk_util(struct json *root, const struct run_result *r)

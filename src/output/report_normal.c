@@ -24,6 +24,7 @@
 #include "output/report_priv.h"
 #include "stats/hist.h"
 #include "stats/stats.h"
+#include "stats/steady.h"
 
 static const char *const dir_name[DIR_ALL] = { "read", "write", "trim" };
 
@@ -271,6 +272,26 @@ void report_error_lines(FILE *out, const struct run_result *r)
 				report_verror(&es[i], verror, sizeof(verror)));
 }
 
+/* fio's steadystate line: the window's mean bandwidth in kb_base units
+ * (the second figure keeps the number and takes the other prefix, as
+ * fio's does), its mean IOPS, and the judged figure of the last full
+ * window. */
+static void print_steadystate(FILE *out, const struct group_result *g)
+{
+	const struct steady_window *w = &g->ss;
+	const bool pow2 = spec_pow2(&g->spec), bits = g->spec.unit_base == 1;
+	const uint64_t kb = pow2 ? 1024 : 1000;
+	uint64_t bw = steady_window_mean(w, true) / kb * (bits ? 8 : 1);
+	char a[32], b[32], io[32];
+	fprintf(out, "  steadystate  : attained=%s, bw=%s (%s), iops=%s, %s%s=%.3f%s\n",
+		w->attained ? "yes" : "no",
+		report_num_in(a, sizeof(a), bw, 1, REPORT_SIG_FIGS, pow2, bits ? "bit/s" : "B/s"),
+		report_num_in(b, sizeof(b), bw, 1, REPORT_SIG_FIGS, !pow2, bits ? "bit/s" : "B/s"),
+		report_num(io, sizeof(io), steady_window_mean(w, false), REPORT_SIG_FIGS, false, ""),
+		steady_is_iops(w->criterion) ? "iops" : "bw",
+		steady_is_slope(w->criterion) ? " slope" : " mean dev", w->value, w->pct ? "%" : "");
+}
+
 static void print_group(FILE *out, const struct run_result *r, const struct group_result *g)
 {
 	time_t when = r->start_wall ? (time_t)r->start_wall : time(NULL);
@@ -334,6 +355,8 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 		g->spec.latency_target_us * 1000ULL, g->spec.latency_window_us,
 		g->spec.latency_percentile,
 		g->latency_depth ? g->latency_depth : (unsigned)g->spec.iodepth);
+	if (g->ss.dur)
+		print_steadystate(out, g);
 }
 
 static void print_run_status(FILE *out, const struct run_result *r, unsigned gid)

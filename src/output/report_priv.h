@@ -60,6 +60,9 @@ int report_digits(uint64_t v);
  * or 1024 prefix; unit is appended ("", "B", "B/s"). Returns buf. */
 const char *report_num(char *buf, size_t len, uint64_t num, int maxlen, bool pow2,
 		       const char *unit);
+/* The same for a num already in units of prefix prefix0 (1: k or Ki). */
+const char *report_num_in(char *buf, size_t len, uint64_t num, int prefix0, int maxlen,
+			  bool pow2, const char *unit);
 
 void report_lat_summary(const struct lat_stat *s, struct lat_summary *out);
 void report_dir_rates(const struct group_result *g, int dir, struct dir_rates *out);

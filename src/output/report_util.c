@@ -55,12 +55,18 @@ int report_digits(uint64_t v)
 const char *report_num(char *buf, size_t len, uint64_t num, int maxlen, bool pow2,
 		       const char *unit)
 {
+	return report_num_in(buf, len, num, 0, maxlen, pow2, unit);
+}
+
+const char *report_num_in(char *buf, size_t len, uint64_t num, int prefix0, int maxlen,
+			  bool pow2, const char *unit)
+{
 	static const char *const si[] = { "", "k", "M", "G", "T", "P", "E" };
 	static const char *const iec[] = { "", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei" };
 	const char *const *prefix = pow2 ? iec : si;
 	const uint64_t thousand = pow2 ? 1024 : 1000;
 	const int nprefix = (int)(sizeof(si) / sizeof(si[0]));
-	int p = 0;
+	int p = prefix0 >= 0 && prefix0 < nprefix ? prefix0 : 0;
 	uint64_t rem = 0;
 	bool divided = false;
 

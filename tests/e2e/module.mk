@@ -223,6 +223,9 @@ EXTRA_DIST += tests/e2e/fio_job_lib.sh
 # Issue 13: fio's strided zones, I/O for I/O against fio.
 TESTS += tests/e2e/job_zones.sh
 dist_check_SCRIPTS += tests/e2e/job_zones.sh
+# Issue 13: fio's steady-state detection (ss, ss_dur, ss_ramp) against fio.
+TESTS += tests/e2e/job_steadystate.sh
+dist_check_SCRIPTS += tests/e2e/job_steadystate.sh
 # Issue 13: numa_cpu_nodes and numa_mem_policy (libnuma, optional).
 TESTS += tests/e2e/job_numa.sh
 dist_check_SCRIPTS += tests/e2e/job_numa.sh
