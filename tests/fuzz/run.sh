@@ -43,7 +43,10 @@ CPPFLAGS="-I$confdir -I$srcdir/src"
 s=$srcdir/src
 # The options table and its value parsers: every target that parses
 # options links these (a parser moved to a new file is added here once).
-OPT_SRCS="$s/options.c $s/option_table.c $s/option_values.c $s/option_offsets.c $s/option_errors.c $s/option_pacing.c $s/util/arith.c $s/util/pattern.c"
+OPT_SRCS="$s/options.c $s/option_table.c $s/option_values.c $s/option_offsets.c $s/option_numa.c $s/option_prio.c $s/option_errors.c $s/option_pacing.c $s/util/arith.c $s/util/pattern.c"
+# option_numa.c parses node lists with libnuma where the build has it.
+OPT_LIBS=
+grep -q "define HAVE_LIBNUMA 1" "$confdir/config.h" && OPT_LIBS=-lnuma
 # The sysfs target links every reader of /proc and /sys, and what they use.
 SYSFS_SRCS="$s/collect/cpu.c $s/collect/diskstat.c $s/collect/irq.c $s/collect/devices.c
 	$s/collect/probe.c $s/collect/gate.c $s/output/listing.c $s/collect/verdict.c
@@ -62,7 +65,7 @@ for f in $FUZZERS; do
 	esac
 	echo "== building fuzz_$f"
 	# shellcheck disable=SC2086
-	$CC $CFLAGS $CPPFLAGS -o "$out/fuzz_$f" $srcs ${libs:-}
+	$CC $CFLAGS $CPPFLAGS -o "$out/fuzz_$f" $srcs ${libs:-} $OPT_LIBS
 	libs=
 done
 
