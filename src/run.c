@@ -698,6 +698,8 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	logs = NULL;
 	result->end_wall_ms = run_wall_ms();
 
+	unsigned no_area = 0;
+	bool no_area_err = false;
 	for (size_t i = 0; i < set->njobs; i++) {
 		run_collect(secs[i].mon.res, secs[i].tptr, secs[i].nthreads);
 		if (secs[i].mon.res->error && !result->exit_status) {
@@ -705,11 +707,21 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 			result->exit_status = BLKTOP_FAILED;
 			snprintf(err, errlen, "%s", secs[i].mon.res->error_msg);
 		}
-		for (unsigned k = 0; k < secs[i].nthreads && !result->exit_status; k++)
-			if (secs[i].threads[k].no_area) {
+		for (unsigned k = 0; k < secs[i].nthreads; k++) {
+			if (!secs[i].threads[k].no_area)
+				continue;
+			if (!no_area++ && !result->exit_status) {
 				result->exit_status = BLKTOP_FAILED;
 				snprintf(err, errlen, "%s", secs[i].threads[k].error_msg);
+				no_area_err = true;
 			}
+		}
+	}
+	/* fio says so once per clone and counts them in its exit status;
+	 * blktop's status stays 1 (2 and 3 mean bad input and refusal). */
+	if (no_area_err && no_area > 1) {
+		size_t used = strlen(err);
+		snprintf(err + used, errlen - used, _(" (%u clones fail so)"), no_area);
 	}
 	for (size_t u = 0; u < nunits; u++)
 		run_collect(&result->entries[u], units[u].threads, units[u].nthreads);

@@ -103,6 +103,13 @@ grep -q "clone 2 starts at 80m, past the end" \
 	"$WORK/no size: the clone past the end fails, the others run.blktop.err" &&
 	pass "no size: both exit 1; blktop names the clone: $(cat "$WORK/no size: the clone past the end fails, the others run.blktop.err")" ||
 	fail "no size: blktop's words: $(cat "$WORK/no size: the clone past the end fails, the others run.blktop.err")"
+# Two such clones: fio's exit status counts them (2), blktop's stays 1
+# (its 2 means bad input) and its message counts them.
+same "no size: two clones past the end" --bs=1m --numjobs=4 --offset_increment=40m
+rf=$(cat "$WORK/no size: two clones past the end.fio.rc") rb=$(cat "$WORK/no size: two clones past the end.blktop.rc")
+[ "$rf" = 2 ] && [ "$rb" = 1 ] && grep -q "(2 clones fail so)" "$WORK/no size: two clones past the end.blktop.err" &&
+	pass "two clones fail: fio exit 2, blktop exit 1 counting them: $(cat "$WORK/no size: two clones past the end.blktop.err")" ||
+	fail "two clones fail: fio exit $rf, blktop exit $rb: $(cat "$WORK/no size: two clones past the end.blktop.err")"
 # A clone at the end exactly: fio has nothing for it to do and fails it
 # (its JSON comes after a notice on stdout, so only the status is compared).
 for who in fio blktop; do
