@@ -186,6 +186,13 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 					     &t->files[i].area_start,
 					     &t->files[i].area_len,
 					     err, errlen);
+			if (status == TARGET_AREA_FAILS) {
+				/* This clone fails; the others run (fio's rule). */
+				t->no_area = true;
+				snprintf(t->error_msg, sizeof(t->error_msg), "%s", err);
+				err[0] = '\0';
+				status = 0;
+			}
 			if (status)
 				return status;
 			t->files[i].fd = tg->fd;
@@ -229,7 +236,7 @@ static int section_prepare(struct section *s, struct open_targets *ot, struct ru
 			}
 		}
 		t->ctl = ctl;
-		if (logs && joblog_wanted(job)) {
+		if (logs && joblog_wanted(job) && !t->no_area) {
 			t->log = joblog_add(logs, job, first_thread + c, err, errlen);
 			if (!t->log)
 				return BLKTOP_FAILED;
@@ -347,6 +354,10 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 		for (unsigned k = 0; k < s->nthreads; k++) {
 			struct job_thread *t = &s->threads[k];
 			t->go = &go;
+			if (t->no_area) {
+				t->finished = 1;
+				continue;
+			}
 			int r = pthread_create(&t->tid, NULL, job_thread_main, t);
 			if (r) {
 				snprintf(err, errlen, _("cannot start a job thread: %s"), strerror(r));
@@ -375,6 +386,8 @@ static int run_wave(struct section *secs, size_t n, struct unit *units, size_t n
 			t->start_ns = start;
 			t->ramp_end_ns = epoch;
 			t->deadline_ns = job->runtime_ms ? epoch + job->runtime_ms * 1000000ULL : 0;
+			if (t->no_area)
+				t->counted_from_ns = t->ended_ns = start;
 		}
 	}
 	for (size_t u = 0; u < nunits; u++)
@@ -663,6 +676,8 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	logs = NULL;
 	result->end_wall_ms = run_wall_ms();
 
+	unsigned no_area = 0;
+	bool no_area_err = false;
 	for (size_t i = 0; i < set->njobs; i++) {
 		run_collect(secs[i].mon.res, secs[i].tptr, secs[i].nthreads);
 		if (secs[i].mon.res->error && !result->exit_status) {
@@ -670,6 +685,21 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 			result->exit_status = BLKTOP_FAILED;
 			snprintf(err, errlen, "%s", secs[i].mon.res->error_msg);
 		}
+		for (unsigned k = 0; k < secs[i].nthreads; k++) {
+			if (!secs[i].threads[k].no_area)
+				continue;
+			if (!no_area++ && !result->exit_status) {
+				result->exit_status = BLKTOP_FAILED;
+				snprintf(err, errlen, "%s", secs[i].threads[k].error_msg);
+				no_area_err = true;
+			}
+		}
+	}
+	/* fio says so once per clone and counts them in its exit status;
+	 * blktop's status stays 1 (2 and 3 mean bad input and refusal). */
+	if (no_area_err && no_area > 1) {
+		size_t used = strlen(err);
+		snprintf(err + used, errlen - used, _(" (%u clones fail so)"), no_area);
 	}
 	for (size_t u = 0; u < nunits; u++)
 		run_collect(&result->entries[u], units[u].threads, units[u].nthreads);

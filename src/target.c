@@ -703,20 +703,27 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t fil
 			 (unsigned long long)offset, t->logical_block);
 		return BLKTOP_USAGE;
 	}
-	if (offset >= t->dev_size && subjob) {
-		snprintf(err, errlen,
-			 _("offset_increment: clone %u of the job would start at %s, beyond the end of %s (%s)"),
-			 subjob, offset == UINT64_MAX ? "2^64" : format_size(offset, a, sizeof(a)),
-			 t->path, format_size(t->dev_size, b, sizeof(b)));
-		return BLKTOP_USAGE;
-	}
-	if (offset >= t->dev_size) {
-		snprintf(err, errlen, _("offset: %s is beyond the end of %s (%s)"),
-			 format_size(offset, a, sizeof(a)), t->path,
-			 format_size(t->dev_size, b, sizeof(b)));
-		return BLKTOP_USAGE;
-	}
+	/* Past the end, as fio 3.33 sets a clone up: with a size the area
+	 * stays where offset_increment puts it, and the I/Os that would run
+	 * past the end end the pass there (next_io.c), so a clone starting
+	 * past it moves nothing and one reaching past it is cut at the end.
+	 * Without one fio sizes the area from the offset to the end: at or
+	 * past it there is none and that clone fails (exit 1) while the
+	 * others run. */
 	uint64_t size = file_size ? file_size : job->size;
+	if (offset >= t->dev_size && (!size || job->size_pct)) {
+		if (offset == t->dev_size)
+			snprintf(err, errlen,
+				 _("%s: clone %u starts at the end of %s (%s) and no size is given: nothing to do, the clone fails (as in fio)"),
+				 job->name, subjob, t->path, format_size(t->dev_size, b, sizeof(b)));
+		else
+			snprintf(err, errlen,
+				 _("%s: clone %u starts at %s, past the end of %s (%s), and no size is given: the clone fails (as in fio)"),
+				 job->name, subjob,
+				 offset == UINT64_MAX ? "2^64" : format_size(offset, a, sizeof(a)),
+				 t->path, format_size(t->dev_size, b, sizeof(b)));
+		return TARGET_AREA_FAILS;
+	}
 	uint64_t len = size ? size : t->dev_size - offset;
 	if (job->size_pct) {
 		/* size=80%: as fio, that share of the whole target, no more
@@ -725,11 +732,15 @@ int target_area(const struct target *t, const struct job_spec *job, uint64_t fil
 		if (len > t->dev_size - offset)
 			len = t->dev_size - offset;
 	}
-	if (offset + len > t->dev_size) {
-		snprintf(err, errlen, _("size: %s at offset %s is larger than %s (%s)"),
-			 format_size(len, a, sizeof(a)), format_size(offset, b, sizeof(b)),
-			 t->path, format_size(t->dev_size, c, sizeof(c)));
-		return BLKTOP_USAGE;
+	if (len < bs_min && (!size || job->size_pct)) {
+		/* fio's "blocksize is larger than data set range", for this
+		 * clone alone. */
+		snprintf(err, errlen,
+			 _("%s: clone %u has %s from %s to the end of %s, less than bs %s: the clone fails (as in fio)"),
+			 job->name, subjob, format_size(len, a, sizeof(a)),
+			 format_size(offset, b, sizeof(b)), t->path,
+			 format_size(bs_min, c, sizeof(c)));
+		return TARGET_AREA_FAILS;
 	}
 	if (len < bs_min) {
 		snprintf(err, errlen, _("size: %s is smaller than bs %s"),

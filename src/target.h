@@ -60,7 +60,12 @@ int target_open(struct target *t, const struct job_spec *job, bool force, char *
  * offset and alignment; file_size is the job's own share of this file
  * (target_files_for's, as the target may be shared with other jobs);
  * subjob is fio's sub-job number of the clone (target_subjob), which
- * offset_increment multiplies. 0, or 2 with err set. */
+ * offset_increment multiplies. 0, or 2 with err set, or
+ * TARGET_AREA_FAILS: this clone has no area (no size, and its offset at or
+ * past the end), err says why; fio fails that clone alone, exit 1. An
+ * area with a size may start or reach past the end: the engine ends its
+ * passes there. */
+#define TARGET_AREA_FAILS (-1)
 int target_area(const struct target *t, const struct job_spec *job, uint64_t file_size,
 		unsigned subjob, uint64_t *start, uint64_t *len, char *err, size_t errlen);
 /* fio's sub-job number of clone c of n: the job itself is 0, and its

@@ -142,6 +142,16 @@ int next_io_check(const struct job_spec *spec, char *err, size_t errlen)
 	return 0;
 }
 
+/* The span random offsets are drawn in and the random map covers: the
+ * area, but no more than the whole file, as fio's (the smaller of its
+ * io_size and the file's size, wherever the area starts: a clone whose
+ * area reaches past the end draws there too, and ends its pass at the
+ * first such draw). */
+static uint64_t draw_span(const struct thread_file *f)
+{
+	return f->area_len < f->file_size ? f->area_len : f->file_size;
+}
+
 static int rand_setup(struct loop_state *ls)
 {
 	struct job_thread *t = ls->t;
@@ -164,7 +174,7 @@ static int rand_setup(struct loop_state *ls)
 	for (unsigned i = 0; i < t->nfiles; i++) {
 		struct rand_file *f = &ls->rf[i];
 		/* Strided zones: fio draws in one zone, its map one zone wide. */
-		uint64_t len = ls->zoned ? ls->zone_range : t->files[i].area_len;
+		uint64_t len = ls->zoned ? ls->zone_range : draw_span(&t->files[i]);
 		randdist_init(f, spec, (len + ls->range_unit - 1) / ls->range_unit,
 			      len / ls->map_unit, &ls->rng);
 		for (int d = 0; d < DIR_ALL; d++) {
@@ -261,7 +271,7 @@ int next_io_setup(struct loop_state *ls)
 	for (unsigned i = 0; i < t->nfiles; i++)
 		for (int d = 0; d < DIR_ALL; d++) {
 			/* Offsets where an I/O of the smallest size still fits. */
-			uint64_t len = ls->zoned ? ls->zone_range : t->files[i].area_len;
+			uint64_t len = ls->zoned ? ls->zone_range : draw_span(&t->files[i]);
 			uint64_t span = len >= ls->bsg[d].min ? len - ls->bsg[d].min : 0;
 			t->files[i].nblocks[d] = span / ls->bsg[d].align + 1;
 			t->files[i].last_start[d] = NO_OFFSET;
@@ -518,6 +528,8 @@ static int trimwrite_dir(const struct loop_state *ls)
 	return f->last_start[DIR_WRITE] == f->last_start[DIR_TRIM] ? DIR_TRIM : DIR_WRITE;
 }
 
+static bool past_end_pass(struct loop_state *ls);
+
 bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 {
 	const struct job_spec *spec = ls->t->spec;
@@ -585,6 +597,11 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	 * zone, which fio lets run past the area up to the file's end). */
 	if (!ls->zoned && off + len > f->area_len)
 		len = bs_fit(g, f->area_len, &off, len);
+	/* An area that reaches past the file's end (offset_increment with a
+	 * size, a size larger than the device): fio ends the pass at the
+	 * first I/O that would cross it, before marking its random map. */
+	if (__builtin_expect(f->area_start + off + len > f->file_size, 0) && !ls->zoned)
+		return past_end_pass(ls) && next_io_prep(ls, io);
 	if (fresh_random && ls->use_map)
 		len = map_take(ls, f, d, off, len);
 	/* verify_state_load: fio's read ends where the saved writes did. */
@@ -627,5 +644,28 @@ placed:
 				     ls->last_submit_ns ? ls->last_submit_ns : now_ns());
 		}
 	}
+	return true;
+}
+
+/* fio's pass that ends at the file's end: a pass that moved nothing ends
+ * the job (fio terminates a job whose pass did no I/O); otherwise, as
+ * fio's keep_running, time_based and io_size go on and loops counts the
+ * pass, and the next pass starts from the area's start with the random
+ * map cleared and, under randrepeat, the seeds again. */
+__attribute__((noinline, cold)) static bool past_end_pass(struct loop_state *ls)
+{
+	const struct job_spec *spec = ls->t->spec;
+	bool moved = false;
+	for (unsigned i = 0; i < ls->t->nfiles && !moved; i++)
+		for (int d = 0; d < DIR_ALL; d++)
+			moved = moved || ls->t->files[i].last_start[d] != NO_OFFSET;
+	if (!moved)
+		return false;
+	if (!spec->time_based && !spec->io_size) {
+		if (!ls->passes_left)
+			return false;
+		ls->passes_left--;
+	}
+	next_io_new_pass(ls);
 	return true;
 }

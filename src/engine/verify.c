@@ -79,10 +79,14 @@ int verify_check(const struct job_spec *spec, char *err, size_t errlen)
 	unsigned char pat[PATTERN_MAX];
 	char name[32];
 
-	if (spec->verify_state_load && rw_is_random(spec->rw)) {
-		/* fio's check follows the order of the writes; blktop reads a
-		 * random job's blocks back in another order. */
-		snprintf(err, errlen, _("%s: verify_state_load=1 with random I/O: not supported (sequential jobs only)"),
+	if (spec->verify_state_load && rw_is_random(spec->rw) && rw_writes(spec->rw)) {
+		/* A random read job replays the writes' offsets from the same
+		 * seeds, so its check ends where the saved writes did, as
+		 * fio's. A write job reads back (verify_only, do_verify) in
+		 * the order fio logged its writes, which for random writes
+		 * with the random map is the draws' order; blktop reads its
+		 * blocks back by offset. */
+		snprintf(err, errlen, _("%s: verify_state_load=1 with random writes read back: not supported (a random read job with the same seed checks them, as in fio)"),
 			 spec->name);
 		return 1;
 	}

@@ -21,7 +21,9 @@ dev=$(attach "$img") || die "cannot attach a loop device"
 # dropped (--bs=4k is bs=4k; "[y]" opens a section). Runs it under fio
 # (WHO=fio) or blktop (--batch --force), the JSON report in $WORK/NAME.json,
 # and leaves the logs $WORK/log_iops.N.log, N counting the jobs from 1.
-# On a failed run: fail naming the tool's last words, return 1.
+# On a failed run: fail naming the tool's last words, return 1; unless
+# FIO_JOB_RC is set, when the exit status goes to $WORK/NAME.WHO.rc and
+# the tool's stderr to $WORK/NAME.WHO.err for the test to compare.
 fio_job_run() {
 	fjr_head=$1 fjr_who=$2 fjr_name=$3
 	shift 3
@@ -31,7 +33,17 @@ fio_job_run() {
 		printf 'write_iops_log=%s\nlog_offset=1\n' "$WORK/log"
 		for a; do printf '%s\n' "${a#--}"; done
 	} >"$WORK/$fjr_name.job"
-	if [ "$fjr_who" = fio ]; then
+	if [ -n "${FIO_JOB_RC:-}" ]; then
+		fjr_rc=0
+		if [ "$fjr_who" = fio ]; then
+			fio --output-format=json "$WORK/$fjr_name.job" >"$WORK/$fjr_name.json" \
+				2>"$WORK/$fjr_name.$fjr_who.err" || fjr_rc=$?
+		else
+			"$BLKTOP" --batch --force --job "$WORK/$fjr_name.job" --output-format=json \
+				>"$WORK/$fjr_name.json" 2>"$WORK/$fjr_name.$fjr_who.err" || fjr_rc=$?
+		fi
+		echo "$fjr_rc" >"$WORK/$fjr_name.$fjr_who.rc"
+	elif [ "$fjr_who" = fio ]; then
 		fio --output-format=json "$WORK/$fjr_name.job" >"$WORK/$fjr_name.json" 2>"$WORK/err" ||
 			{ fail "$fjr_name: fio failed: $(tail -2 "$WORK/err")"; return 1; }
 	else

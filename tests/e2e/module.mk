@@ -198,6 +198,9 @@ dist_check_SCRIPTS += tests/e2e/verify.sh
 # The rest of it: time_based passes, the verify state file, %o.
 TESTS += tests/e2e/verify_more.sh
 dist_check_SCRIPTS += tests/e2e/verify_more.sh
+# verify_state_load for a random write: a random read job checks it.
+TESTS += tests/e2e/verify_state_random.sh
+dist_check_SCRIPTS += tests/e2e/verify_state_random.sh
 # --output-format's list against fio 3: json+ through fio's own
 # fio_jsonplus_clat2csv, terse v3 field by field, the percentile options,
 # the order of several formats, a failed run's error lines.
