@@ -352,11 +352,11 @@ static int run_step(const struct proc_remote *r, const struct job_set *set, stru
 	s->hosts = step_record(fp, run, idx, nrun, fp->nsteps);
 	size_t reported = go ? fill_rows(run, nrun, set, t, first) : 0;
 	bool refused = false;
-	const char *who = "";
+	char who[sizeof(run[0].addr.label)] = "";
 	for (size_t k = 0; k < nrun; k++)
 		if (run[k].state == HOST_REFUSED && !refused) {
 			refused = true;
-			who = run[k].addr.label;
+			snprintf(who, sizeof(who), "%s", run[k].addr.label);
 		}
 	int st = 0;
 	if (!s->hosts) {
