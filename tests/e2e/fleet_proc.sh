@@ -51,12 +51,13 @@ sums() {
 	    (.fleet.read.total_ios + .fleet.write.total_ios > 0))' "$1" >/dev/null
 }
 
+# (An empty output is kept as null: jq -e passes on no input at all.)
 for drv in $drivers; do
 	# A block-size sweep over two values: 512 and 1k (--size=1k ends it).
 	out=$(fleet $(driver_args "$drv") --output-format=json --hosts="$h2=$dev2,$h3=$dev3" \
 		--sweep=bs --size=1k --runtime=1 2>"$WORK/err")
 	rc=$?
-	printf '%s\n' "$out" >"$WORK/sweep_$drv.json"
+	printf '%s\n' "${out:-null}" >"$WORK/sweep_$drv.json"
 	[ $rc = 0 ] || fail "$drv sweep: exit $rc: $(cat "$WORK/err")"
 	jq -e '.procedure == "bs" and ([.steps[].label] == ["512", "1k"]) and
 		([.steps[].step] == [1, 2]) and
@@ -83,7 +84,7 @@ for drv in $drivers; do
 	out=$(fleet $(driver_args "$drv") --output-format=json --hosts="$h2=$dev2,$h3=$dev3" \
 		--profile=throughput --size=4m --runtime=1 --bs=64k --force 2>"$WORK/err")
 	rc=$?
-	printf '%s\n' "$out" >"$WORK/tp_$drv.json"
+	printf '%s\n' "${out:-null}" >"$WORK/tp_$drv.json"
 	[ $rc = 0 ] || fail "$drv throughput: exit $rc: $(cat "$WORK/err")"
 	jq -e '(.steps | length) == 1 and (.table.rows | length) == 2 and
 		([.table.rows[].test] == ["seq-read", "seq-write"]) and
