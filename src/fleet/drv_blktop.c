@@ -164,6 +164,7 @@ static void take_interval(struct fleet_host *h, const struct jv *v)
 	l->intervals++;
 	l->t_ms = jv_u64(jv_get(v, "t_ms"), 0);
 	l->errors = 0;
+	l->counts_errors = true;
 	for (size_t j = 0; jobs && jobs->type == JV_ARR && j < jobs->n; j++)
 		l->errors += jv_u64(jv_path(&jobs->items[j], "read.errors"), 0) +
 			     jv_u64(jv_path(&jobs->items[j], "write.errors"), 0);

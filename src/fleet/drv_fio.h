@@ -46,6 +46,10 @@ struct fio_host {
 	uint64_t (*plat)[2][FIOP_PLAT_NR];
 	bool round_open;
 	uint64_t round_at;
+	/* The round's errors (TS total_err, summed over its jobs, counted
+	 * since the start), and the round's before: their difference is the
+	 * interval's. */
+	uint64_t round_err, last_err;
 };
 
 void fioh_fail(struct fio_host *f, enum host_state st, const char *msg);

@@ -214,6 +214,7 @@ static void begin_round(struct fio_host *f)
 	json_free(f->report);
 	f->report = f->jobs_json = NULL;
 	f->round_open = true;
+	f->round_err = 0;
 	if (!f->plat)
 		f->plat = calloc(2, sizeof(*f->plat));
 	if (f->plat)
@@ -222,6 +223,7 @@ static void begin_round(struct fio_host *f)
 
 static void sum_round(struct fio_host *f, const struct fiop_ts *ts)
 {
+	f->round_err += ts->total_err;
 	if (!f->plat)
 		return;
 	for (int d = 0; d < 2; d++)
@@ -258,6 +260,10 @@ static void end_round(struct fio_host *f)
 		}
 	}
 	memcpy(f->plat[0], f->plat[1], sizeof(f->plat[0]));
+	/* The status carries each job's error count so far (total_err). */
+	l->errors = f->round_err >= f->last_err ? f->round_err - f->last_err : f->round_err;
+	l->counts_errors = true;
+	f->last_err = f->round_err;
 	f->round_at = now_ns();
 }
 
@@ -290,13 +296,14 @@ static void take_eta(struct fio_host *f, const struct fiop_cmd *c)
 		l->iops[d] = (double)e.iops[d];
 		l->bw_bytes[d] = (double)e.rate_kib[d] * 1024.0;
 		if (stale) {
+			l->errors = 0;
+			l->counts_errors = false;
 			l->has_pct[d] = false;
 			free(l->bins[d]);
 			l->bins[d] = NULL;
 			l->nbins[d] = 0;
 		}
 	}
-	l->errors = 0;
 	if (f->h->print_live) {
 		fleet_live_line(stdout, f->h);
 		fflush(stdout);

@@ -220,8 +220,16 @@ static int read_jobfile(struct fleet_job *job)
 
 static int check_usage(const struct cli_args *a, const struct host_addr *addr, size_t n)
 {
-	if (a->mode != MODE_RUN && a->mode != MODE_JOBFILE) {
-		fputs(_("blktop: --hosts goes with --run or --job in this version\n"), stderr);
+	bool procedure = a->mode == MODE_PROFILE || a->mode == MODE_SUITE || a->mode == MODE_SWEEP;
+	if (a->mode != MODE_RUN && a->mode != MODE_JOBFILE && !procedure) {
+		fputs(_("blktop: --hosts goes with --run, --job, --profile, --suite or --sweep\n"),
+		      stderr);
+		return BLKTOP_USAGE;
+	}
+	if (procedure && !a->batch) {
+		fputs(_("blktop: --hosts with --profile, --suite or --sweep runs with --batch in this "
+			"version\n"),
+		      stderr);
 		return BLKTOP_USAGE;
 	}
 	bool own_target = a->target_argi || a->job.filename[0] || a->job.directory[0] ||
@@ -347,8 +355,22 @@ void fleet_free(struct fleet_job *job, struct fleet_host *hosts, size_t n)
 	free(job->jobtext);
 }
 
+bool fleet_run_hosts(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
+		     struct runctl *ctl, struct sigstop *sigs, int *status)
+{
+	bool go = false;
+	*status = 0;
+	if (hosts[0].drv->open_all)
+		*status = run_session(job, hosts, n, ctl, sigs, &go);
+	else
+		go = verdicts_then_run(job, hosts, n, ctl, sigs);
+	return go;
+}
+
 int fleet_main(const struct cli_args *args, int argc, char **argv)
 {
+	if (args->mode == MODE_PROFILE || args->mode == MODE_SUITE || args->mode == MODE_SWEEP)
+		return fleet_proc_main(args, argc, argv);
 	struct fleet_job job;
 	struct fleet_host *hosts;
 	size_t n;
@@ -362,11 +384,7 @@ int fleet_main(const struct cli_args *args, int argc, char **argv)
 	sigstop_install(&sigs, &ctl, false);
 	sigstop_block(&sigs, 0);
 
-	bool go = false;
-	if (hosts[0].drv->open_all)
-		status = run_session(&job, hosts, n, &ctl, &sigs, &go);
-	else
-		go = verdicts_then_run(&job, hosts, n, &ctl, &sigs);
+	bool go = fleet_run_hosts(&job, hosts, n, &ctl, &sigs, &status);
 
 	struct writer w;
 	if (!status)

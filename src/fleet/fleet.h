@@ -53,6 +53,7 @@ struct host_live {
 	bool has_pct[2];
 	uint64_t p50[2], p99[2], p999[2];
 	uint64_t errors;             /* in the interval */
+	bool counts_errors;          /* the far side counts them live */
 	/* The interval's clat histograms (read, write), the buckets' merge
 	 * of the host's jobs, sorted by ns: the screen's totals row merges
 	 * them across hosts (NULL when the far side sent none). */

@@ -23,4 +23,15 @@ int fleet_start_host(const struct fleet_job *job, struct fleet_host *h, bool che
 size_t fleet_pump_once(struct fleet_host *hosts, size_t n, bool check, struct pollfd *p,
 		       size_t *np);
 
+/* One run of the job on every host at once, by the hosts' driver:
+ * verdicts, then the run (or fio's session). True when it started;
+ * *status is an exit status when the job could not be sent (usage). */
+struct runctl;
+struct sigstop;
+bool fleet_run_hosts(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
+		     struct runctl *ctl, struct sigstop *sigs, int *status);
+/* --hosts with --profile, --suite or --sweep (fleet_proc.c): each step on
+ * every host at once, in lockstep. Returns blktop's exit status. */
+int fleet_proc_main(const struct cli_args *args, int argc, char **argv);
+
 #endif

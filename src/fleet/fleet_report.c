@@ -75,28 +75,32 @@ int fleet_dir_add_bins(struct fleet_dir *d, const struct fleet_bin *b, size_t n)
 void fleet_sum_add(struct fleet_sum *sum, const struct jv *report)
 {
 	const struct jv *jobs = jv_get(report, "jobs");
-	for (size_t j = 0; jobs && jobs->type == JV_ARR && j < jobs->n; j++) {
-		for (int d = 0; d < FLEET_DIRS; d++) {
-			const struct jv *o = jv_get(&jobs->items[j], dir_names[d]);
-			if (!o)
-				continue;
-			struct fleet_dir *fd = &sum->dir[d];
-			fd->iops += jv_num(jv_get(o, "iops"), 0);
-			fd->bw_bytes += jv_num(jv_get(o, "bw_bytes"), 0);
-			fd->ios += jv_u64(jv_get(o, "total_ios"), 0);
-			fd->io_bytes += jv_u64(jv_get(o, "io_bytes"), 0);
-			uint64_t n = jv_u64(jv_path(o, "clat_ns.N"), 0);
-			fd->clat_n += n;
-			fd->clat_sum += jv_num(jv_path(o, "clat_ns.mean"), 0) * (double)n;
-			const struct jv *bins = jv_path(o, "clat_ns.bins");
-			if (bins && bins->type == JV_OBJ)
-				add_bins(fd, bins);
-			else if (n)
-				fd->missing_bins = true;
-		}
-		sum->errors += jv_u64(jv_get(&jobs->items[j], "total_err"), 0);
-		sum->jobs++;
+	for (size_t j = 0; jobs && jobs->type == JV_ARR && j < jobs->n; j++)
+		fleet_sum_add_job(sum, &jobs->items[j]);
+}
+
+void fleet_sum_add_job(struct fleet_sum *sum, const struct jv *job)
+{
+	for (int d = 0; d < FLEET_DIRS; d++) {
+		const struct jv *o = jv_get(job, dir_names[d]);
+		if (!o)
+			continue;
+		struct fleet_dir *fd = &sum->dir[d];
+		fd->iops += jv_num(jv_get(o, "iops"), 0);
+		fd->bw_bytes += jv_num(jv_get(o, "bw_bytes"), 0);
+		fd->ios += jv_u64(jv_get(o, "total_ios"), 0);
+		fd->io_bytes += jv_u64(jv_get(o, "io_bytes"), 0);
+		uint64_t n = jv_u64(jv_path(o, "clat_ns.N"), 0);
+		fd->clat_n += n;
+		fd->clat_sum += jv_num(jv_path(o, "clat_ns.mean"), 0) * (double)n;
+		const struct jv *bins = jv_path(o, "clat_ns.bins");
+		if (bins && bins->type == JV_OBJ)
+			add_bins(fd, bins);
+		else if (n)
+			fd->missing_bins = true;
 	}
+	sum->errors += jv_u64(jv_get(job, "total_err"), 0);
+	sum->jobs++;
 }
 
 bool fleet_percentiles(struct fleet_dir *d, uint64_t out[FLEET_NPCTS])
@@ -238,7 +242,7 @@ void fleet_report_normal(FILE *out, const struct fleet_host *hosts, size_t n, bo
 }
 
 /* A parsed value back into the JSON builder (integers stay integers). */
-static void add_jv(struct json *parent, const char *key, const struct jv *v)
+void fleet_json_add_jv(struct json *parent, const char *key, const struct jv *v)
 {
 	switch (v->type) {
 	case JV_NULL: json_add_null(parent, key); break;
@@ -253,13 +257,13 @@ static void add_jv(struct json *parent, const char *key, const struct jv *v)
 	case JV_ARR: {
 		struct json *a = json_add_array(parent, key);
 		for (size_t i = 0; i < v->n; i++)
-			add_jv(a, NULL, &v->items[i]);
+			fleet_json_add_jv(a, NULL, &v->items[i]);
 		break;
 	}
 	case JV_OBJ: {
 		struct json *o = json_add_object(parent, key);
 		for (size_t i = 0; i < v->n; i++)
-			add_jv(o, v->keys[i], &v->items[i]);
+			fleet_json_add_jv(o, v->keys[i], &v->items[i]);
 		break;
 	}
 	}
@@ -292,8 +296,15 @@ static void add_sum(struct json *parent, struct fleet_sum *s)
 
 void fleet_report_json(FILE *out, const struct fleet_host *hosts, size_t n)
 {
-	struct fleet_sum all = { 0 };
 	struct json *root = json_object_new();
+	fleet_report_json_add(root, hosts, n);
+	json_print(out, root);
+	json_free(root);
+}
+
+void fleet_report_json_add(struct json *root, const struct fleet_host *hosts, size_t n)
+{
+	struct fleet_sum all = { 0 };
 	struct json *arr = json_add_array(root, "hosts");
 	size_t reported = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -308,7 +319,7 @@ void fleet_report_json(FILE *out, const struct fleet_host *hosts, size_t n)
 		json_add_i64(o, "exit_status", h->exit_status);
 		json_add_string(o, "message", h->message);
 		if (h->report && jv_get(h->report, "jobs")) {
-			add_jv(o, "report", h->report);
+			fleet_json_add_jv(o, "report", h->report);
 			fleet_sum_add(&all, h->report);
 			reported++;
 		}
@@ -319,7 +330,5 @@ void fleet_report_json(FILE *out, const struct fleet_host *hosts, size_t n)
 	json_add_u64(f, "jobs", all.jobs);
 	json_add_u64(f, "total_err", all.errors);
 	add_sum(f, &all);
-	json_print(out, root);
-	json_free(root);
 	fleet_sum_free(&all);
 }

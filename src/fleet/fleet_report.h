@@ -40,6 +40,8 @@ struct fleet_sum {
 
 /* Adds the jobs of one fio-layout JSON report (jobs[]) into sum. */
 void fleet_sum_add(struct fleet_sum *sum, const struct jv *report);
+/* Adds one entry of a report's jobs[] into sum. */
+void fleet_sum_add_job(struct fleet_sum *sum, const struct jv *job);
 /* fio's percentile list (1 ... 99.99) from the merged histogram; false
  * when some report had none. */
 bool fleet_percentiles(struct fleet_dir *d, uint64_t out[FLEET_NPCTS]);
@@ -49,6 +51,11 @@ int fleet_dir_add_bins(struct fleet_dir *d, const struct fleet_bin *b, size_t n)
 
 void fleet_report_normal(FILE *out, const struct fleet_host *hosts, size_t n, bool started);
 void fleet_report_json(FILE *out, const struct fleet_host *hosts, size_t n);
+/* The same hosts[] and fleet objects, added to root. */
+struct json;
+void fleet_report_json_add(struct json *root, const struct fleet_host *hosts, size_t n);
+/* A parsed value put back into the JSON builder (integers stay so). */
+void fleet_json_add_jv(struct json *parent, const char *key, const struct jv *v);
 
 /* One host's last interval, one line: "HOST: t=2.0s read: IOPS=...". */
 void fleet_live_line(FILE *out, const struct fleet_host *h);

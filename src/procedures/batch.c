@@ -90,7 +90,7 @@ static void on_interval(const struct run_interval *iv, void *arg)
 	flush_notes(b);
 }
 
-static int unknown_procedure(const struct cli_args *args)
+int procedure_unknown(const struct cli_args *args)
 {
 	const char *name = args->procedure ? args->procedure : "";
 
@@ -121,7 +121,7 @@ int procedure_main(struct cli_args *args, struct writer *w)
 	char err[1024];
 
 	if (procedure_kind(args->mode, args->procedure, &kind))
-		return unknown_procedure(args);
+		return procedure_unknown(args);
 	/* Ctrl-C, SIGTERM and SIGHUP (the SSH session dropped) all end a
 	 * procedure the same way: the current run stops, no step follows,
 	 * sysfs values are put back, and the table covers what ran. One

@@ -45,6 +45,13 @@ void proc_note(struct proc_ctx *c, const char *fmt, ...) __attribute__((format(p
 /* Whether the procedure was asked to stop (req->ctl): no step starts. */
 bool proc_stopped(const struct proc_ctx *c);
 
+/* Whether the steps run on far sides (--hosts): the environment's steps
+ * are not taken here. */
+static inline bool proc_is_remote(const struct proc_ctx *c)
+{
+	return c->req->remote != NULL;
+}
+
 /* Whether the user gave a job option (by its table name). */
 bool proc_given(const struct proc_ctx *c, const char *option);
 

@@ -106,6 +106,15 @@ static int target_prepare(struct proc_ctx *c)
 	const char *name = uj->filename[0] ? uj->filename : uj->directory;
 	struct stat st;
 
+	if (proc_is_remote(c)) {
+		/* The hosts' targets, resolved there: nothing here to open
+		 * (each host may also have its own, HOST=TARGET). */
+		snprintf(t->path, sizeof(t->path), "%s", name);
+		t->kind = TARGET_BLOCK;
+		t->exists = true;
+		snprintf(c->t->target, sizeof(c->t->target), "%s", name);
+		return 0;
+	}
 	if (!name[0]) {
 		snprintf(c->err, c->errlen,
 			 _("no target: name a device (vdc), file or directory, or use --scratch"));
@@ -403,6 +412,15 @@ int proc_run(struct proc_ctx *c, struct job_set *set, size_t first)
 	}
 	set->force = c->req->force;
 	rows_mark(c, first, set->njobs, ROW_RUNNING, NULL);
+	if (c->req->remote) {
+		int rst = c->req->remote->run_step(c->req->remote, set, c->t, first, c->err,
+						   c->errlen);
+		if (proc_stopped(c))
+			c->t->interrupted = true;
+		for (size_t i = first; i < first + set->njobs && i < c->t->nrows; i++)
+			tell_row(c, i);
+		return rst;
+	}
 	int st = run_job_set(set, &rh, &r, c->err, c->errlen);
 	if (st) {
 		for (size_t i = first; i < first + set->njobs && i < c->t->nrows; i++)

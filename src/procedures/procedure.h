@@ -77,6 +77,16 @@ struct proc_hooks {
 	void (*sample)(const struct run_sample *s, void *arg);
 };
 
+/* A procedure whose steps run elsewhere (--hosts: src/fleet runs each
+ * step on every host at once). run_step runs the step's job set, fills
+ * its rows first.. (figures, state, note) from what came back, and
+ * returns as run_job_set would (0, 1, 2, 3; err for 2 and 3). */
+struct proc_remote {
+	int (*run_step)(const struct proc_remote *r, const struct job_set *set,
+			struct proc_table *t, size_t first, char *err, size_t errlen);
+	void *arg;
+};
+
 struct proc_request {
 	enum proc_kind kind;
 	struct job_spec job;          /* target (filename or directory) and options;
@@ -86,6 +96,9 @@ struct proc_request {
 	/* Stopping it ends the current run and starts no further step,
 	 * whenever the stop comes (NULL: runs to the end). */
 	struct runctl *ctl;
+	/* NULL: the steps run here. Else the target is the far sides' (here
+	 * nothing is opened, checked or tuned) and remote runs each step. */
+	const struct proc_remote *remote;
 };
 
 /* For a menu of procedures: the name the command line takes ("latency",
@@ -119,5 +132,8 @@ int proc_table_json(FILE *out, const struct proc_table *t);
  * signal stopped it). */
 struct writer;
 int procedure_main(struct cli_args *args, struct writer *w);
+/* Says on stderr that args->procedure names no procedure of its mode,
+ * with the names allowed; returns BLKTOP_USAGE. */
+int procedure_unknown(const struct cli_args *args);
 
 #endif

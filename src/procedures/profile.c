@@ -187,6 +187,12 @@ int profile_run(struct proc_ctx *c)
 	st = env_verdict(c, writes);
 	if (st)
 		goto out;
+	if (proc_is_remote(c)) {
+		/* They would check and tune this machine, not the hosts. */
+		proc_note(c, "%s", _("environment: with --hosts the profile's checks, rq_affinity and "
+				     "IRQ pinning are not taken (the jobs run as they are on each host)"));
+		goto rows;
+	}
 	env_checks(c);
 	if (c->t->kind == PROC_LATENCY)
 		set_rq_affinity(c, "2");
@@ -199,6 +205,7 @@ int profile_run(struct proc_ctx *c)
 	if (c->t->kind == PROC_LATENCY && (st = pin_to_irq(c, &set.jobs[0])))
 		goto out;
 
+rows:
 	c->t->planned = set.njobs;
 	for (size_t i = 0; i < set.njobs; i++) {
 		proc_describe(&set.jobs[i], desc, sizeof(desc));

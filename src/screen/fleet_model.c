@@ -82,7 +82,7 @@ void fleet_row_from_host(struct fleet_row *r, const struct fleet_host *h, size_t
 		}
 		return;
 	}
-	r->has_errors = !(h->drv && h->drv->rates_only);
+	r->has_errors = h->live.counts_errors || !(h->drv && h->drv->rates_only);
 	for (int d = 0; d < 2; d++) {
 		r->iops[d] = h->live.iops[d];
 		r->bw[d] = h->live.bw_bytes[d];
@@ -150,11 +150,14 @@ void fleet_model_update(struct fleet_model *m, const struct fleet_host *hosts, s
 	if (!m->rows)
 		return;
 	m->rates_only_live = m->any_whole = false;
+	bool uncounted = false;       /* a running host without a live error count */
 	for (size_t i = 0; i < n; i++) {
 		fleet_row_from_host(&m->rows[i], &hosts[i], i);
 		m->any_whole |= m->rows[i].pct_whole;
 		m->rates_only_live |= hosts[i].state == HOST_RUNNING && hosts[i].drv &&
 				      hosts[i].drv->rates_only;
+		uncounted |= hosts[i].state == HOST_RUNNING && m->rows[i].live &&
+			     !m->rows[i].has_errors;
 	}
 	sorting = m;
 	qsort(m->rows, n, sizeof(*m->rows), cmp_rows);
@@ -176,7 +179,7 @@ void fleet_model_update(struct fleet_model *m, const struct fleet_host *hosts, s
 	}
 	t->errors = total.errors;
 	/* A host that counts no errors live leaves the fleet without a count. */
-	t->has_errors = !m->rates_only_live;
+	t->has_errors = !uncounted;
 	take_pct(t, &total);
 	host_live_free(&total);
 

@@ -168,8 +168,7 @@ static void draw_table(const struct fleet_model *m, const struct theme *t, int y
 	int y = ty + 2, last = y0 + h - 2;
 	if (m->rates_only_live && y < last)
 		y += draw_wrapped(y, 0, w, last - y, t->attr[EL_DIM],
-				  _("fio's servers send no error counts while they run (ERR shows "
-				    "when a host's job ends); P50/P99/P99.9 are the last interval's, "
+				  _("fio's hosts: P50/P99/P99.9 and ERR are the last interval's, "
 				    "from the status each server sends every interval, '-' where "
 				    "none came."));
 	if (m->any_whole && y < last)

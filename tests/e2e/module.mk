@@ -161,6 +161,13 @@ dist_check_SCRIPTS += tests/e2e/screen_fleet_fio.sh
 TESTS += tests/e2e/fleet_fio.sh
 dist_check_SCRIPTS += tests/e2e/fleet_fio.sh
 EXTRA_DIST += tests/e2e/fio_fake_server.py
+# --hosts with --sweep, --profile and --suite: each step on every host at
+# once, both drivers, the steps' fleet totals, a write step refused.
+TESTS += tests/e2e/fleet_proc.sh
+dist_check_SCRIPTS += tests/e2e/fleet_proc.sh
+# --driver=fio counts errors live, from the servers' status (a dm error device).
+TESTS += tests/e2e/fleet_fio_errors.sh
+dist_check_SCRIPTS += tests/e2e/fleet_fio_errors.sh
 # Issue 13 item 3: the options real fio job files use, family by family,
 # each against fio 3 on the same scratch device.
 TESTS += tests/e2e/job_options.sh
