@@ -53,6 +53,7 @@ enum think_blocks_type { THINK_COMPLETE, THINK_ISSUE };
 /* io_submit_mode: fio submits from the job thread or from a pool of
  * offload threads; blktop submits from the job thread either way. */
 enum submit_mode { SUBMIT_INLINE, SUBMIT_OFFLOAD };
+enum exit_what { EXIT_WHAT_GROUP, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };
 /* DIR_COUNT: the directions most figures keep (reads and writes); trims
  * are a third, kept only where a trim job needs it (DIR_ALL wide). */
 enum io_dir { DIR_READ = 0, DIR_WRITE = 1, DIR_TRIM = 2 };
@@ -253,6 +254,12 @@ struct job_spec {
 	char description[256];
 	bool exitall;                    /* one job's end ends its group */
 	bool exitall_on_error;
+	/* fio's exit_what: which jobs an exitall job's end stops: its
+	 * reporting group, every job running now (stonewall), or all of
+	 * them, those still waiting included (enum exit_what). */
+	int exit_what;
+	bool create_serialize;           /* accepted: files are laid out in turn */
+	unsigned long long verify_async; /* accepted: the job thread verifies */
 	char wait_for[JOB_NAME_MAX];     /* start after this job ends */
 	unsigned long long startdelay_ms;
 	unsigned long long loops;

@@ -58,6 +58,8 @@ static const char *const verify_choices[] = { "0", "md5", "crc64", "crc32", "crc
 static const int verify_values[] = { 0, 2, 3, 4, 5, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 1,
 				     18, 19 };
 
+static const char *const exit_what_choices[] = { "group", "stonewall", "all", NULL };
+static const int exit_what_values[] = { EXIT_WHAT_GROUP, EXIT_WHAT_STONEWALL, EXIT_WHAT_ALL };
 static const char *const submit_mode_choices[] = { "inline", "offload", NULL };
 static const int submit_mode_values[] = { SUBMIT_INLINE, SUBMIT_OFFLOAD };
 static const char *const zonemode_choices[] = { "none", "strided", NULL };
@@ -287,6 +289,9 @@ const struct job_option job_options[] = {
 	  .help = N_("save a failing block as read and as expected, in files named as fio names them") },
 	{ .name = "verify_backlog", .type = OPT_INT, FIELD(verify_backlog), .max = U64MAX, .def = "0",
 	  .help = N_("check written blocks after every this many writes, not only at the end (0: at the end)") },
+	{ .name = "verify_async", .type = OPT_INT, FIELD(verify_async), .max = 0xffffffffULL,
+	  .def = "0",
+	  .help = N_("fio's verifying threads: accepted; blktop's job thread checks each block itself (the same blocks, report and exit status)") },
 	{ .name = "verify_state_save", .type = OPT_BOOL, FIELD(verify_state_save), .max = 1,
 	  .def = "1", .help = N_("at the end of a write job that verifies, write fio's state file local-JOB-N-verify.state in the working directory") },
 	{ .name = "verify_state_load", .type = OPT_BOOL, FIELD(verify_state_load), .max = 1,
@@ -318,6 +323,9 @@ const struct job_option job_options[] = {
 	  .help = N_("start only after the named earlier job has ended") },
 	{ .name = "exitall", .type = OPT_BOOL, FIELD(exitall), .max = 1, .def = "0",
 	  .help = N_("fio's exitall, for the whole run: when any thread ends, end every job of its reporting group") },
+	{ .name = "exit_what", .type = OPT_ENUM, FIELD(exit_what), .def = "group",
+	  .choices = exit_what_choices, .choice_values = exit_what_values,
+	  .help = N_("what an exitall job's end stops: group (its reporting group), stonewall (every job running, then the next stonewall's jobs run), all (every job, those not yet started too)") },
 	{ .name = "exitall_on_error", .type = OPT_BOOL, FIELD(exitall_on_error), .max = 1,
 	  .def = "0",
 	  .help = N_("1: an error that continue_on_error does not cover ends every job of the run; 0: only the thread that had it") },
@@ -417,6 +425,9 @@ const struct job_option job_options[] = {
 	  .help = N_("file for each I/O: roundrobin (blktop's way); sequential, random and the rest are accepted, each file getting the same bytes") },
 	{ .name = "create_on_open", .type = OPT_BOOL, FIELD(create_on_open), .max = 1, .def = "0",
 	  .help = N_("accepted for fio: files are made before the job starts (the bytes are the same)") },
+	{ .name = "create_serialize", .type = OPT_BOOL, FIELD(create_serialize), .max = 1,
+	  .def = "1",
+	  .help = N_("lay the jobs' files out one job after another (fio's default); blktop always does, so 0 gives the same files") },
 	{ .name = "create_only", .type = OPT_BOOL, FIELD(create_only), .max = 1, .def = "0",
 	  .help = N_("only lay out the job's files: the job does no I/O (its report is empty)") },
 	{ .name = "unlink", .type = OPT_BOOL, FIELD(unlink), .max = 1, .def = "0",

@@ -561,9 +561,23 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	bool exitall = false;
 	for (size_t i = 0; i < set->njobs; i++)
 		exitall = exitall || set->jobs[i].exitall;
-	for (size_t i = 0; i < set->njobs && exitall && !status; i++)
-		for (unsigned k = 0; k < secs[i].nthreads; k++)
+	for (size_t i = 0; i < set->njobs && exitall && !status; i++) {
+		/* exit_what=stonewall stops the groups of the thread's wave. */
+		unsigned lo = secs[i].groupid;
+		unsigned hi = lo;
+		for (size_t j = 0; j < set->njobs; j++)
+			if (secs[j].wave == secs[i].wave) {
+				lo = secs[j].groupid < lo ? secs[j].groupid : lo;
+				hi = secs[j].groupid > hi ? secs[j].groupid : hi;
+			}
+		for (unsigned k = 0; k < secs[i].nthreads; k++) {
 			secs[i].threads[k].exitall = true;
+			secs[i].threads[k].group_ends = group_end;
+			secs[i].threads[k].ngroups = groupid + 1;
+			secs[i].threads[k].wave_group_lo = lo;
+			secs[i].threads[k].wave_group_hi = hi;
+		}
+	}
 	/* fio's flows: each job's weight joins its flow id's before any
 	 * thread starts, as fio adds them when it sets the jobs up. */
 	flows = calloc(set->njobs, sizeof(*flows));

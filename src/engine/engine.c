@@ -165,6 +165,32 @@ static void set_io_error(struct job_thread *t, const struct io_unit *io, int err
 	stop_on_error(t, err, "I/O error");
 }
 
+/* An exitall job's end: fio's exit_what says which groups stop, the
+ * thread's own (group), those running now (stonewall: the groups of its
+ * wave; the next wave then starts) or every one, those not yet started
+ * too (all: they start and end at once). */
+static void exit_what_stop(struct job_thread *t)
+{
+	unsigned lo = 0, hi = 0;
+	switch (t->spec->exit_what) {
+	case EXIT_WHAT_STONEWALL:
+		lo = t->wave_group_lo, hi = t->wave_group_hi;
+		break;
+	case EXIT_WHAT_ALL:
+		hi = t->ngroups ? t->ngroups - 1 : 0;
+		break;
+	default:
+		__atomic_store_n(t->group_end, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	if (!t->group_ends) {
+		__atomic_store_n(t->group_end, 1, __ATOMIC_RELAXED);
+		return;
+	}
+	for (unsigned g = lo; g <= hi && g < t->ngroups; g++)
+		__atomic_store_n(&t->group_ends[g], 1, __ATOMIC_RELAXED);
+}
+
 static bool may_issue(struct loop_state *ls, uint64_t now)
 {
 	struct job_thread *t = ls->t;
@@ -675,7 +701,7 @@ void *job_thread_main(void *arg)
 	if (t->flow)
 		flow_leave(t->flow, ls.flow_mine, t->spec->flow);
 	if (t->exitall && t->group_end)
-		__atomic_store_n(t->group_end, 1, __ATOMIC_RELAXED);
+		exit_what_stop(t);
 	t->ended_ns = now_ns();
 	if (!t->counted_from_ns)
 		t->counted_from_ns = t->ended_ns;

@@ -53,6 +53,10 @@ struct job_thread {
 	/* exitall: set (atomic) by a thread of an exitall job as it ends;
 	 * every thread of the reporting group stops issuing then. */
 	int *group_end;
+	/* exit_what: the run's flags, one per reporting group, and the
+	 * groups of this thread's wave (stonewall stops those). */
+	int *group_ends;
+	unsigned ngroups, wave_group_lo, wave_group_hi;
 	bool exitall;               /* fio's exitall is the run's: any job's sets it */
 	int *go;                    /* set (atomic) when every thread is ready */
 	struct joblog *log;         /* fio's log files, NULL if none asked for */

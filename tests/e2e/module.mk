@@ -241,4 +241,6 @@ TESTS += tests/e2e/job_numa.sh
 dist_check_SCRIPTS += tests/e2e/job_numa.sh
 # Issue 13: prio, prioclass, log_prio (the logs' last column as fio's).
 TESTS += tests/e2e/job_prio.sh
+TESTS += tests/e2e/job_exit_what.sh
+dist_check_SCRIPTS += tests/e2e/job_exit_what.sh
 dist_check_SCRIPTS += tests/e2e/job_prio.sh
