@@ -29,6 +29,8 @@ struct loop_state {
 	struct job_thread *t;
 	struct engine eng;
 	struct io_unit *units;
+	void *bufs;             /* every unit's buffer, one mapping */
+	size_t bufs_len;
 	struct io_unit **free_list;
 	unsigned nfree;
 	struct io_unit **batch;

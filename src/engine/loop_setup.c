@@ -9,7 +9,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "engine/buffers.h"
@@ -25,6 +27,43 @@
 #include "i18n.h"
 #include "options.h"
 #include "util/clock.h"
+
+#define PAGE_BYTES ((size_t)4096)
+#define HUGE_BYTES ((size_t)2 << 20)
+
+/* The job's I/O buffers in one mapping, page aligned, as fio takes them in
+ * one allocation. For buffers of 64 KiB or more, or 1 MiB in all, the
+ * mapping is a whole number of 2 MiB pieces on a 2 MiB boundary and asks
+ * for transparent huge pages: the kernel then pins a large direct I/O's
+ * buffer through one page-table entry rather than one per 4 KiB, a cost
+ * paid on every I/O (a quarter of the CPU time per 128 KiB read here);
+ * 4 KiB I/Os gain nothing measurable, so small jobs keep small mappings.
+ * Where THP is off it is plain pages. NULL when out of memory. */
+static void *io_buffers_map(size_t stride, unsigned n, size_t *len)
+{
+	size_t want = stride * n;
+	bool huge = stride >= ((size_t)64 << 10) || want >= ((size_t)1 << 20);
+	size_t total = huge ? (want + HUGE_BYTES - 1) & ~(HUGE_BYTES - 1)
+			    : (want + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
+	size_t slack = huge ? HUGE_BYTES : 0;
+	char *raw = mmap(NULL, total + slack, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (raw == MAP_FAILED)
+		return NULL;
+	char *p = raw;
+	if (huge) {
+		p = (char *)(((uintptr_t)raw + HUGE_BYTES - 1) & ~(uintptr_t)(HUGE_BYTES - 1));
+		if (p > raw)
+			munmap(raw, (size_t)(p - raw));
+		if (raw + total + slack > p + total)
+			munmap(p + total, (size_t)(raw + total + slack - (p + total)));
+#ifdef MADV_HUGEPAGE
+		(void)madvise(p, total, MADV_HUGEPAGE);
+#endif
+	}
+	*len = total;
+	return p;
+}
 
 int loop_setup(struct loop_state *ls, struct job_thread *t)
 {
@@ -88,11 +127,13 @@ int loop_setup(struct loop_state *ls, struct job_thread *t)
 	ls->done = calloc(ls->depth, sizeof(*ls->done));
 	if (!ls->units || !ls->free_list || !ls->batch || !ls->done)
 		return -ENOMEM;
+	size_t buflen = job_bs_max(spec);
+	size_t stride = (buflen + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
+	ls->bufs = io_buffers_map(stride, ls->depth, &ls->bufs_len);
+	if (!ls->bufs)
+		return -ENOMEM;
 	for (unsigned i = 0; i < ls->depth; i++) {
-		void *buf;
-		size_t buflen = job_bs_max(spec);
-		if (posix_memalign(&buf, 4096, buflen))
-			return -ENOMEM;
+		void *buf = (char *)ls->bufs + i * stride;
 		/* fio fills every buffer once at start, as its options say. */
 		buf_fill(&ls->buf, buf, buflen);
 		ls->units[i].buf = buf;
@@ -126,9 +167,8 @@ void loop_teardown(struct loop_state *ls)
 {
 	if (ls->eng.ops && ls->eng.ops->cleanup)
 		ls->eng.ops->cleanup(&ls->eng);
-	if (ls->units)
-		for (unsigned i = 0; i < ls->depth; i++)
-			free(ls->units[i].buf);
+	if (ls->bufs)
+		munmap(ls->bufs, ls->bufs_len);
 	free(ls->units);
 	buf_fill_free(&ls->buf);
 	free(ls->free_list);

@@ -106,7 +106,12 @@ class Scratch:
 def timed(cmd):
     """Runs cmd; returns (stdout, cpu seconds of the child)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        # Say what the tool said: a bare exit status hides a refusal.
+        sys.exit("vs_fio.py: %s exited %d: %s" % (" ".join(cmd), r.returncode,
+                                                  r.stderr.strip()[-2000:]))
+    out = r.stdout
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return out, cpu
