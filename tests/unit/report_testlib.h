@@ -179,26 +179,29 @@ static inline int teardown(void **state)
 	return 0;
 }
 
-static inline char *render_normal(const struct run_result *r)
+/* A report into a string, by the function that writes it. noinline: once
+ * inlined into a test, GCC's -Wdangling-pointer takes a pointer into the
+ * returned text for one to the local buf. */
+__attribute__((noinline, unused)) static char *render(const struct run_result *r,
+						      void (*fn)(FILE *, const struct run_result *))
 {
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *m = open_memstream(&buf, &len);
 	assert_non_null(m);
-	report_normal(m, r);
+	fn(m, r);
 	assert_int_equal(fclose(m), 0);
 	return buf;
 }
 
+static inline char *render_normal(const struct run_result *r)
+{
+	return render(r, report_normal);
+}
+
 static inline char *render_json(const struct run_result *r)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-	assert_non_null(m);
-	report_json(m, r);
-	assert_int_equal(fclose(m), 0);
-	return buf;
+	return render(r, report_json);
 }
 
 static inline void dump(const char *text, const char *ext)
@@ -222,20 +225,5 @@ static inline void dump(const char *text, const char *ext)
 			fail();                                                       \
 		}                                                                     \
 	} while (0)
-
-/* A report into a string, by the function that writes it. noinline: once
- * inlined into a test, GCC's -Wdangling-pointer takes a pointer into the
- * returned text for one to the local buf. */
-__attribute__((noinline, unused)) static char *render(const struct run_result *r,
-						      void (*fn)(FILE *, const struct run_result *))
-{
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *m = open_memstream(&buf, &len);
-	assert_non_null(m);
-	fn(m, r);
-	assert_int_equal(fclose(m), 0);
-	return buf;
-}
 
 #endif
