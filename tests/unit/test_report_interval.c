@@ -104,7 +104,7 @@ static void test_jsonl_interval(void **state)
 	iv.t_ms = 2000;
 	iv.span_ms = 500;
 	iv.ios[DIR_READ] = 401;
-	iv.bytes[DIR_READ] = 401 * 4096;
+	iv.bytes[DIR_READ] = 401ull * 4096;
 	iv.run_ios[DIR_READ] = 1000;
 	iv.clat_pct_ns[DIR_READ][12] = 103000;
 	iv.clat_hist[DIR_READ] = &h;
