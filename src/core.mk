@@ -8,8 +8,9 @@ OPTION_SOURCES = src/options.c src/option_table.c src/option_values.c src/option
 libblktop_a_SOURCES += src/i18n.h src/sysroot.c src/sysroot.h src/job.h \
 	$(OPTION_SOURCES) src/options.h src/jobset.c src/jobset.h src/result.c src/result.h src/run.c src/run.h src/monitor.c src/monitor.h src/cli.c src/cli.h \
 	src/run_priv.h src/run_merge.c src/run_progress.c src/run_irqs.c src/run_units.c src/run_steady.c \
+	src/run_section.c src/run_wave.c \
 	src/switches.c src/switches.h \
-	src/target.c src/target.h src/textwidth.c src/textwidth.h \
+	src/target.c src/target_files.c src/target_area.c src/target.h src/textwidth.c src/textwidth.h \
 	src/outwatch.c src/outwatch.h src/scratch.c src/scratch.h
 
 if HAVE_CMOCKA

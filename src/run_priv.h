@@ -161,4 +161,23 @@ const struct run_hooks *run_progress_hooks(struct run_progress_state *p,
 void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_end,
 		       uint64_t due_ms);
 
+/* run_section.c: builds the threads of section s (numbered from
+ * first_thread in the whole run) and opens the files they use into ot,
+ * shared by every section of the run. 0, or a BLKTOP_ status with err
+ * set; section_free frees it either way. */
+int section_prepare(struct section *s, struct open_targets *ot, struct runctl *ctl,
+		    int *group_end, bool force, struct joblog_set *logs,
+		    unsigned first_thread, char *err, size_t errlen);
+void section_free(struct section *s);
+/* Closes and frees the run's targets (unlink= removes its files). */
+void open_targets_close(struct open_targets *ot);
+
+/* run_wave.c: starts wave's threads together and watches them until they
+ * all end; *tick0 is the first wave's start, from which the status
+ * intervals run (0 before it). 0, or BLKTOP_FAILED with err set when a
+ * thread could not be started. */
+int run_wave(struct section *secs, size_t n, struct unit *units, size_t nunits,
+	     unsigned wave, const struct run_hooks *hooks, struct run_progress_state *prog,
+	     struct runctl *ctl, uint64_t *tick0, char *err, size_t errlen);
+
 #endif

@@ -2,8 +2,8 @@
 /* run_units.c - fio's report entries (jobs[]) of a run and their bw and
  * iops samples: a clone each, or with group_reporting the threads of a
  * reporting group, whose samples fio takes per thread, each on its own
- * clock, and sums. Apart from run.c, which starts, paces and merges the
- * threads. */
+ * clock, and sums. Apart from run.c and run_wave.c, which start, pace
+ * and merge the threads. */
 #include "config.h"
 #include "run_priv.h"
 

@@ -20,7 +20,7 @@ layer() {
 	engine/*) echo 4 ;;
 	collect/*) echo 5 ;;
 	result.*|output/*) echo 6 ;;
-	run.*|run_*|runctl.*|monitor.*|target.*|scratch.*) echo 7 ;;
+	run.*|run_*|runctl.*|monitor.*|target.*|target_*|scratch.*) echo 7 ;;
 	procedures/*|jobfile.*|cli.*|switches.*) echo 8 ;;
 	fleet/*) echo 9 ;;
 	screen/*) echo 10 ;;

@@ -91,7 +91,7 @@ static void figures_run_so_far(struct dir_figures *f, const struct run_interval 
 	memcpy(f->pct_ns, iv->run_clat_pct_ns[d], sizeof(f->pct_ns));
 }
 
-/* run.c reports each running section in turn, every interval; a section
+/* run_wave.c reports each running section in turn, every interval; a section
  * reporting a second time starts a new round. Sections that skipped the
  * last round have ended (an earlier stonewall group). */
 static struct section_live *section_for(struct screen_model *m, const struct run_interval *iv)

@@ -3,7 +3,8 @@
  * grammar, one value, UTF-8), with a lookup of one value by path, so the
  * tests read the report as a fio-JSON consumer would: "jobs|0|read|iops".
  * Header-only and static: it is test code, included by the tests that
- * need it. Keys with escapes are not matched by the lookup. */
+ * need it (the lookups inline, as a test need not use them all). Keys
+ * with escapes are not matched by the lookup. */
 #ifndef BLKTOP_TEST_JSON_CHECK_H
 #define BLKTOP_TEST_JSON_CHECK_H
 
@@ -169,14 +170,14 @@ static const char *jc_value(const char *p, const char *path, const char **found,
 }
 
 /* true if text is exactly one valid JSON value (plus whitespace). */
-static bool json_valid(const char *text)
+static inline bool json_valid(const char *text)
 {
 	const char *p = jc_value(jc_ws(text), NULL, NULL, 0);
 	return p && *jc_ws(p) == '\0';
 }
 
 /* Start of the value at path ("a|0|b"), or NULL (also for invalid text). */
-static const char *json_find(const char *text, const char *path)
+static inline const char *json_find(const char *text, const char *path)
 {
 	const char *found = NULL;
 	const char *p = jc_value(jc_ws(text), path, &found, 0);
@@ -186,7 +187,7 @@ static const char *json_find(const char *text, const char *path)
 }
 
 /* The number at path; NaN when missing or not a number. */
-static double json_num(const char *text, const char *path)
+static inline double json_num(const char *text, const char *path)
 {
 	const char *v = json_find(text, path);
 	if (!v || !jc_number(v))
@@ -195,7 +196,7 @@ static double json_num(const char *text, const char *path)
 }
 
 /* Whether the string at path equals want (no escapes in want). */
-static bool json_str_is(const char *text, const char *path, const char *want)
+static inline bool json_str_is(const char *text, const char *path, const char *want)
 {
 	const char *v = json_find(text, path);
 	const char *raw;

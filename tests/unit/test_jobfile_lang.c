@@ -174,7 +174,7 @@ static void test_arithmetic(void **state)
 }
 
 /* size=80% and offset=10%: shares of each target, worked out when it is
- * opened (target.c). */
+ * opened (target_area.c). */
 static void test_percent(void **state)
 {
 	struct job_set set = { 0 };
@@ -192,7 +192,7 @@ static void test_percent(void **state)
 	expect_error("[a]\nsize=%\n", "t.fio:2: size: '%' is not a size");
 }
 
-/* fio's file options: how each is read (target.c does what they say). */
+/* fio's file options: how each is read (target*.c do what they say). */
 static void test_file_options(void **state)
 {
 	struct job_set set = { 0 };
