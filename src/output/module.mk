@@ -22,7 +22,7 @@ tests_unit_test_report_SOURCES = tests/unit/test_report.c tests/unit/json_check.
 	src/output/json.c src/output/report_util.c src/output/report_normal.c \
 	src/output/report_json.c src/output/report_jsonl.c src/output/report_terse.c \
 	src/output/report_interval.c \
-	src/stats/hist.c src/stats/stats.c src/stats/steady.c src/collect/cpu.c \
+	src/stats/hist.c src/stats/stats.c src/stats/steady.c src/stats/prio.c src/collect/cpu.c \
 	src/collect/verdict.c src/sysroot.c $(OPTION_SOURCES)
 tests_unit_test_report_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_report_LDADD = $(CMOCKA_LIBS) $(PROC2_LIBS) $(LIBINTL) -lm
