@@ -123,6 +123,25 @@ compare lat "libaio, lat_percentiles=1 (prios with lat_ns)"
 job grp libaio bs=4k cmdprio_percentage=50,25 numjobs=2 group_reporting=1
 compare grp "libaio, numjobs=2 group_reporting=1"
 
+# Averaged log lines (log_avg_msec) carry no I/O's priority: fio writes
+# 0 there whatever the job's or the options' priorities.
+avg_prios() {
+	rm -f "$WORK"/avg.LOG_*
+	job avg libaio bs=4k prioclass=1 prio=2 cmdprio_percentage=50 log_avg_msec=20
+	if [ "$1" = fio ]; then
+		fio "$WORK/avg.job" >/dev/null 2>"$WORK/err"
+	else
+		"$BLKTOP" --batch --force --job "$WORK/avg.job" >/dev/null 2>"$WORK/err"
+	fi || { echo "failed: $(tail -1 "$WORK/err")"; return; }
+	cat "$WORK"/avg.LOG_clat*.log 2>/dev/null | awk -F', *' '{ print $NF }' | sort -u | tr '\n' ' '
+}
+f=$(avg_prios fio) b=$(avg_prios blktop)
+case $f in
+'' | failed*) fail "log_avg_msec: fio wrote no averaged lines ($f)" ;;
+"$b") pass "log_avg_msec: averaged lines' priority column as fio's ($f)" ;;
+*) fail "log_avg_msec: averaged lines' priority column: fio $f, blktop $b" ;;
+esac
+
 # refused NAME WHAT OPTION...: fio and blktop both refuse the job.
 refused() {
 	name=$1 what=$2
