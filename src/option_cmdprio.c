@@ -143,6 +143,11 @@ int parse_cmdprio_bssplit(const struct job_option *o, struct job_spec *job, cons
 	struct cmdprio_split s[DIR_COUNT][CMDPRIO_SPLIT_MAX];
 	unsigned n[DIR_COUNT];
 	const char *v = value ? value : "";
+	/* fio fails to parse it empty (the job is dropped). */
+	if (!v[0]) {
+		snprintf(err, errlen, _("%s: an empty value (fio refuses it too)"), o->name);
+		return -1;
+	}
 	if (strlen(v) >= sizeof(job->cmdprio_bssplit)) {
 		snprintf(err, errlen, _("%s: value longer than %zu characters"), o->name,
 			 sizeof(job->cmdprio_bssplit) - 1);

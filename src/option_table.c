@@ -381,7 +381,7 @@ const struct job_option job_options[] = {
 	{ .name = "cmdprio", .type = OPT_STR, FIELD(cmdprio_level), .max = 7, .def = "0",
 	  .help = N_("libaio, io_uring: the priority level of those I/Os, 0 (highest) to 7 (reads,writes apart)"),
 	  .parse = parse_cmdprio_dirs, .format = format_cmdprio_dirs },
-	{ .name = "cmdprio_bssplit", .type = OPT_STR, FIELD(cmdprio_bssplit), .def = "",
+	{ .name = "cmdprio_bssplit", .type = OPT_STR, FIELD(cmdprio_bssplit),
 	  .help = N_("libaio, io_uring: share of the I/Os of each size with a priority: 4k/50:64k/10, or size/share/class/level each (not with cmdprio_percentage)"),
 	  .parse = parse_cmdprio_bssplit },
 	{ .name = "numa_cpu_nodes", .type = OPT_STR, FIELD(numa_cpu_nodes), .def = "",

@@ -163,4 +163,5 @@ refused both "cmdprio_percentage with cmdprio_bssplit" bs=4k cmdprio_percentage=
 	cmdprio_bssplit=4k/10
 refused over "cmdprio_bssplit over 100% for one size" bs=4k cmdprio_bssplit=4k/60:4k/50/2/0
 refused psync "cmdprio_percentage with ioengine=psync" bs=4k ioengine=psync cmdprio_percentage=10
+refused empty "an empty cmdprio_bssplit" bs=4k cmdprio_percentage=10 cmdprio_bssplit=
 finish

@@ -561,6 +561,7 @@ static void test_cmdprio(void **state)
 	assert_int_equal(job_option_set(&j, "cmdprio_bssplit", "4k/50:8k/10/2/1", err,
 					 sizeof(err)), 0);
 	assert_string_equal(j.cmdprio_bssplit, "4k/50:8k/10/2/1");
+	assert_int_equal(job_option_set(&j, "cmdprio_bssplit", "", err, sizeof(err)), -1);
 }
 
 static void test_format_size(void **state)
