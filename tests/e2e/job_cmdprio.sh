@@ -5,7 +5,8 @@
 # blktop run the same job, same randseed, on one scratch loop device, and
 # must give each priority the same I/Os: the JSON "prios" (prioclass,
 # prio and N per direction) are fio's, their keys are fio's in fio's
-# place (after lat_ns), the latency log's priority column (log_prio=1)
+# place (after lat_ns; also for a reporting group of jobs with different
+# prio), the latency log's priority column (log_prio=1)
 # counts the same I/Os per direction and priority, and the normal
 # report's "clat prio C/L (P% of IOs)" lines are fio's. fio's refusals
 # (cmdprio_percentage with cmdprio_bssplit; the options on another
@@ -122,6 +123,14 @@ job lat libaio bs=4k cmdprio_percentage=40 lat_percentiles=1
 compare lat "libaio, lat_percentiles=1 (prios with lat_ns)"
 job grp libaio bs=4k cmdprio_percentage=50,25 numjobs=2 group_reporting=1
 compare grp "libaio, numjobs=2 group_reporting=1"
+# fio keeps latencies per priority for a reporting group whose jobs
+# differ in prio/prioclass too, without any cmdprio option.
+{
+	printf '[global]\nfilename=%s\ndirect=1\nioengine=psync\nrw=randread\nbs=4k\n' "$dev"
+	printf 'size=1m\nlog_prio=1\nwrite_lat_log=%s\ngroup_reporting=1\n' "$WORK/gprio.LOG"
+	printf '[x]\nprio=1\n[y]\nprio=5\n[z]\n'
+} >"$WORK/gprio.job"
+compare gprio "psync, group_reporting over jobs of prio=1, prio=5 and none"
 
 # Averaged log lines (log_avg_msec) carry no I/O's priority: fio writes
 # 0 there whatever the job's or the options' priorities.
