@@ -2,7 +2,7 @@
 # Core: options table, command line, job runner, scratch device.
 # The options table and its parsers: everything that reads job options
 # links both (the unit tests, the fuzz replays, doc/gen-options).
-OPTION_SOURCES = src/options.c src/option_table.c src/option_values.c src/option_offsets.c src/option_numa.c src/option_prio.c src/option_errors.c \
+OPTION_SOURCES = src/options.c src/option_table.c src/option_values.c src/option_offsets.c src/option_numa.c src/option_prio.c src/option_errors.c src/option_cmdprio.c \
 	src/option_pacing.c src/option_steadystate.c \
 	src/util/arith.c src/util/pattern.c
 libblktop_a_SOURCES += src/i18n.h src/sysroot.c src/sysroot.h src/job.h \

@@ -293,6 +293,12 @@ struct job_spec {
 	 * the priority, not whether it is realtime. */
 	unsigned long long prio, prioclass;
 	bool log_prio;
+	/* fio's cmdprio_percentage, cmdprio_class (1 realtime by default)
+	 * and cmdprio (level, 0 by default), each for reads and writes; and
+	 * cmdprio_bssplit as given (option_cmdprio.c reads it). libaio and
+	 * io_uring only (engine/cmdprio.c). */
+	unsigned cmdprio_pct[DIR_COUNT], cmdprio_class[DIR_COUNT], cmdprio_level[DIR_COUNT];
+	char cmdprio_bssplit[1024];
 	char numa_cpu_nodes[64];
 	char numa_mem_policy[80];
 	int numa_mem_mode;

@@ -160,6 +160,27 @@ OPTION_VALUE_FN(steadystate);
 int parse_ioprio(const struct job_option *o, struct job_spec *job, const char *value,
 		 char *err, size_t errlen);
 void format_ioprio(const struct job_option *o, const struct job_spec *job, char *buf, size_t len);
+/* cmdprio_percentage, cmdprio_class, cmdprio: R[,W] numbers in the
+ * row's range, into unsigned[DIR_COUNT]; cmdprio_bssplit (option_cmdprio.c). */
+int parse_cmdprio_dirs(const struct job_option *o, struct job_spec *job, const char *value,
+		       char *err, size_t errlen);
+void format_cmdprio_dirs(const struct job_option *o, const struct job_spec *job, char *buf,
+			 size_t len);
+int parse_cmdprio_bssplit(const struct job_option *o, struct job_spec *job, const char *value,
+			  char *err, size_t errlen);
+/* One cmdprio_bssplit entry: I/Os of bs bytes, pct of which take prio
+ * (class << 13 | level), or -1: cmdprio_class's and cmdprio's. */
+#define CMDPRIO_SPLIT_MAX 64
+struct cmdprio_split {
+	unsigned long long bs;
+	unsigned pct;
+	int prio;
+};
+/* cmdprio_bssplit's text read as fio reads it, into each direction's
+ * entries in order of size (0 % ones dropped): 0, or -1 with err. */
+int cmdprio_split_parse(const char *text, unsigned kb_base,
+			struct cmdprio_split out[DIR_COUNT][CMDPRIO_SPLIT_MAX], unsigned n[DIR_COUNT],
+			char *err, size_t errlen);
 /* Row callbacks in option_numa.c. */
 int parse_numa_cpu_nodes(const struct job_option *o, struct job_spec *job, const char *value,
 			 char *err, size_t errlen);

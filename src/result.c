@@ -43,10 +43,16 @@ bool run_ignored_errors(const struct run_result *r, char *buf, size_t len)
 
 void run_result_free(struct run_result *r)
 {
-	for (size_t i = 0; i < r->ngroups; i++)
+	for (size_t i = 0; i < r->ngroups; i++) {
 		sample_series_free(&r->groups[i].series);
-	for (size_t i = 0; i < r->nentries; i++)
+		for (int d = 0; d < DIR_COUNT; d++)
+			prio_set_free(&r->groups[i].prios[d]);
+	}
+	for (size_t i = 0; i < r->nentries; i++) {
 		steady_window_free(&r->entries[i].ss);
+		for (int d = 0; d < DIR_COUNT; d++)
+			prio_set_free(&r->entries[i].prios[d]);
+	}
 	free(r->groups);
 	free(r->entries);
 	free(r->disks);

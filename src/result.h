@@ -14,6 +14,7 @@
 #include "collect/diskstat.h"
 #include "collect/verdict.h"
 #include "job.h"
+#include "stats/prio.h"
 #include "stats/stats.h"
 #include "stats/steady.h"
 
@@ -27,6 +28,10 @@ struct group_result {
 	uint64_t runtime_ms;        /* measured time, ramp excluded */
 	uint64_t job_runtime_ms;    /* the threads' runtimes summed (fio's job_runtime) */
 	struct dir_stats dir[DIR_ALL];   /* trims too */
+	/* Latencies per I/O priority as fio reports them (its clat_prio):
+	 * empty unless a job of the entry has cmdprio options or its jobs
+	 * differ in prio/prioclass; listed when two have samples. */
+	struct prio_set prios[DIR_COUNT];
 	/* Per-second samples (fio's bw_avg_time and iops_avg_time). */
 	struct sample_stat iops_samples[DIR_ALL];
 	struct sample_stat bw_samples[DIR_ALL];     /* KiB/s, as fio's bw_* */

@@ -273,6 +273,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	bool no_area_err = false;
 	for (size_t i = 0; i < set->njobs; i++) {
 		run_collect(secs[i].mon.res, secs[i].tptr, secs[i].nthreads);
+		run_collect_prios(secs[i].mon.res, secs[i].tptr, secs[i].nthreads);
 		if (secs[i].mon.res->error && !result->exit_status) {
 			/* The message names the job, or the target and offset. */
 			result->exit_status = BLKTOP_FAILED;
@@ -294,8 +295,10 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		size_t used = strlen(err);
 		snprintf(err + used, errlen - used, _(" (%u clones fail so)"), no_area);
 	}
-	for (size_t u = 0; u < nunits; u++)
+	for (size_t u = 0; u < nunits; u++) {
 		run_collect(&result->entries[u], units[u].threads, units[u].nthreads);
+		run_collect_prios(&result->entries[u], units[u].threads, units[u].nthreads);
+	}
 	if (cpu_before.ncpu && cpu_after.ncpu)
 		run_cpu_results(result, &cpu_before, &cpu_after);
 	if (ndisk_after) {

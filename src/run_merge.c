@@ -23,6 +23,38 @@ static double tv_secs(const struct timeval *a, const struct timeval *b)
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_usec - a->tv_usec) / 1e6;
 }
 
+/* fio's per-priority latencies of a report entry (the final one only:
+ * run_result_free frees them): kept when one of its threads has cmdprio
+ * options or their prio/prioclass differ; a thread
+ * without per-priority figures of a direction adds all its latencies
+ * (clat, or lat with lat_percentiles) under its own priority. */
+void run_collect_prios(struct group_result *g, const struct job_thread *const *threads,
+		       unsigned n)
+{
+	bool wanted = false;
+	for (unsigned k = 0; k < n; k++)
+		wanted |= threads[k]->prios[DIR_READ].n || threads[k]->prios[DIR_WRITE].n ||
+			  job_ioprio(threads[k]->spec) != job_ioprio(threads[0]->spec);
+	for (unsigned k = 0; wanted && k < n; k++) {
+		const struct job_thread *t = threads[k];
+		for (int d = 0; d < DIR_COUNT; d++) {
+			const struct prio_set *ps = &t->prios[d];
+			for (unsigned i = 0; i < ps->n; i++)
+				prio_set_add(&g->prios[d], ps->v[i].ioprio, &ps->v[i].lat);
+			if (!ps->n)
+				prio_set_add(&g->prios[d], job_ioprio(t->spec),
+					     g->spec.lat_percentiles ? &t->dir[d].lat : &t->dir[d].clat);
+		}
+	}
+}
+
+void run_free_prios(struct job_thread *threads, unsigned n)
+{
+	for (unsigned k = 0; k < n; k++)
+		for (int d = 0; d < DIR_COUNT; d++)
+			prio_set_free(&threads[k].prios[d]);
+}
+
 /* Merges threads (a section's, or a report entry's) into a result. */
 void run_collect(struct group_result *g, const struct job_thread *const *threads, unsigned n)
 {

@@ -101,6 +101,11 @@ uint64_t run_wall_ms(void);
 /* Merges threads (a section's, or a report entry's) into a result; the
  * threads have ended. */
 void run_collect(struct group_result *g, const struct job_thread *const *threads, unsigned n);
+/* The final result's per-priority latencies (fio's clat_prio), and the
+ * threads' own, freed with the threads. */
+void run_collect_prios(struct group_result *g, const struct job_thread *const *threads,
+		       unsigned n);
+void run_free_prios(struct job_thread *threads, unsigned n);
 void run_group_init(struct group_result *g, const struct job_spec *spec, unsigned groupid,
 		    unsigned nthreads, const char *path);
 /* The distinct disks under the opened targets, snapshotted. */

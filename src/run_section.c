@@ -247,6 +247,7 @@ nomem:
 
 void section_free(struct section *s)
 {
+	run_free_prios(s->threads, s->threads ? s->nthreads : 0);
 	free(s->laid_files);
 	free(s->laid_bytes);
 	free(s->tptr);

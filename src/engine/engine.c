@@ -287,12 +287,12 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 		if (ls->paced && t->spec->ramp_ms)
 			pacing_restart(&ls->pace, t_end);
 	}
-	uint64_t slat = io->t_submit - io->t_start;
-	uint64_t clat = t_end - io->t_submit;
+	uint64_t slat = io->t_submit - io->t_start, clat = t_end - io->t_submit;
 	if (ls->slat_taken[io->dir])
 		lat_add(&d->slat, slat);
 	lat_add(&d->clat, clat);
 	lat_add(&d->lat, slat + clat);
+	cmdprio_account(&ls->cmdprio, io, clat, slat + clat);
 	if (slat + clat > ls->lat_limit_ns && lattarget_over(ls) && !t->error) {
 		fio_line_latency(slat + clat, ls->lat_limit_ns, file_path(t, io->fd), io->dir,
 				 io->offset, io->len);
@@ -302,7 +302,7 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	stat_add(&d->ios, 1);
 	if (t->log)
 		joblog_completed(t->log, io->dir, t_end, clat, slat + clat, io->len, io->offset,
-				 &d->clat.hist);
+				 &d->clat.hist, io->ioprio);
 }
 
 /* Hands the prepared I/Os in batch[] to the engine, in as many calls as
@@ -361,7 +361,7 @@ static int submit_pending(struct loop_state *ls)
 				if (io->t_start >= t->ramp_end_ns && ls->slat_taken[io->dir])
 					joblog_submitted(t->log, io->dir, io->t_submit,
 							 io->t_submit - io->t_start, io->len,
-							 io->offset);
+							 io->offset, io->ioprio);
 			}
 		sent += (unsigned)r;
 		queued += (unsigned)r;

@@ -12,6 +12,7 @@
 
 #include "engine/joblog.h"
 #include "job.h"
+#include "stats/prio.h"
 #include "stats/stats.h"
 #include "util/clock.h"
 #include "util/runctl.h"
@@ -70,6 +71,9 @@ struct job_thread {
 	 * depth counters may be read by the monitor while it runs (relaxed
 	 * atomics; the depth counters as posted every few milliseconds). */
 	struct dir_stats dir[DIR_ALL]; /* trims too */
+	/* Latencies per I/O priority (cmdprio options; empty without them),
+	 * read after the thread ends; the runner frees them. */
+	struct prio_set prios[DIR_COUNT];
 	uint64_t depth_levels[DEPTH_LEVELS];
 	uint64_t submit_calls, reap_calls;
 	unsigned latency_depth;     /* fio's latency_qd at the end (lattarget.c) */

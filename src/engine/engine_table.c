@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "engine/buffers.h"
+#include "engine/cmdprio.h"
 #include "engine/loop.h"
 #include "engine/ops.h"
 #include "engine/pacing.h"
@@ -68,6 +69,8 @@ int engine_check(const struct job_spec *spec, char *err, size_t errlen)
 			st = pacing_check(spec, err, errlen);
 		if (!st)
 			st = buf_fill_check(spec, err, errlen);
+		if (!st)
+			st = cmdprio_check(spec, err, errlen);
 		return st;
 	}
 	job_option_format(spec, job_option_find("ioengine"), name, sizeof(name));

@@ -39,6 +39,7 @@ enum fio_seed_idx {
 	FIO_SEED_BUF = 9,       /* buffer contents */
 	FIO_SEED_SEQ_RAND = 10, /* percentage_random: random or sequential */
 	FIO_SEED_DEDUPE = 14,
+	FIO_SEED_PRIO_CMDS = 19, /* cmdprio_percentage, cmdprio_bssplit */
 	FIO_SEED_DEDUPE_WS = 20,
 };
 

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <sys/uio.h>
 
+#include "engine/cmdprio.h"
 #include "engine/ops.h"
 #include "i18n.h"
 #include "job.h"
@@ -58,7 +59,7 @@ struct uring_priv {
 	uint8_t sqe_flags;          /* IOSQE_FIXED_FILE with registerfiles */
 	bool fixedbufs, fixedfiles;
 	int rw_flags;               /* RWF_NOWAIT */
-	unsigned short ioprio;      /* prio, prioclass: on every I/O, as fio */
+	struct cmdprio *cmdprio;    /* NULL: each I/O at the job's priority */
 	unsigned force_async, nth;
 };
 
@@ -206,9 +207,10 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 	}
 	if (s->spec->nowait)
 		p->rw_flags = RWF_NOWAIT;
-	/* fio sets the job's priority on each sqe: a poll thread would not
-	 * inherit the job thread's own. */
-	p->ioprio = (unsigned short)job_ioprio(s->spec);
+	/* fio sets each I/O's priority on its sqe (the job's, or one the
+	 * cmdprio options chose): a poll thread would not inherit the job
+	 * thread's own. */
+	p->cmdprio = s->cmdprio;
 	p->force_async = (unsigned)s->spec->force_async;
 	/* Unit i fills SQE i (as fio's io_u i fills its own): the kernel
 	 * has copied an SQE by the time its I/O can complete, so the unit's
@@ -233,7 +235,7 @@ static void prep_sqe(struct uring_priv *p, struct io_uring_sqe *sqe, const struc
 	sqe->off = io->offset;
 	sqe->addr = (uint64_t)(uintptr_t)io->buf;
 	sqe->len = io->len;
-	sqe->ioprio = p->ioprio;
+	sqe->ioprio = io->ioprio;
 	if (p->force_async) {
 		bool async = ++p->nth >= p->force_async;
 		if (async)
@@ -298,6 +300,8 @@ static int uring_submit(struct engine *e, struct io_unit **ios, unsigned n)
 	unsigned tail = p->sq_tail;
 	for (unsigned i = 0; i < n; i++) {
 		struct io_uring_sqe *sqe = ios[i]->engine_data;
+		if (p->cmdprio)
+			cmdprio_pick(p->cmdprio, ios[i]);
 		prep_sqe(p, sqe, ios[i]);
 		p->sq_array[tail++ & p->sq_mask] = (unsigned)(sqe - p->sqes);
 	}

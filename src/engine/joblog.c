@@ -47,7 +47,7 @@ static const char *const kind_name[LK_COUNT] = { "bw", "iops", "slat", "clat", "
 struct rec {
 	uint8_t kind;
 	uint8_t dir;
-	uint16_t pad;
+	uint16_t prio;    /* the I/O's priority; 0 for averaged lines, as fio */
 	uint32_t bs;
 	uint64_t t_ms;
 	uint64_t val;
@@ -270,14 +270,14 @@ static void *reserve(struct joblog *l, size_t size)
 }
 
 static void put(struct joblog *l, int kind, int dir, uint64_t t_ms, uint64_t val, uint32_t bs,
-		uint64_t offset)
+		uint64_t offset, unsigned prio)
 {
 	struct rec *r = reserve(l, sizeof(*r));
 	if (!r)
 		return;
 	r->kind = (uint8_t)kind;
 	r->dir = (uint8_t)dir;
-	r->pad = 0;
+	r->prio = (uint16_t)prio;
 	r->bs = bs;
 	r->t_ms = t_ms;
 	r->val = val;
@@ -322,7 +322,7 @@ static void window_flush(struct joblog *l, int kind, int dir, uint64_t t_ms)
 	struct window *w = &l->win[kind][dir];
 	if (w->n) {
 		uint64_t v = l->spec->log_max_value ? w->max : (uint64_t)(w->sum / (double)w->n + 0.5);
-		put(l, kind, dir, l->epoch_ms + t_ms, v, 0, 0);
+		put(l, kind, dir, l->epoch_ms + t_ms, v, 0, 0, 0);
 	}
 	w->n = 0;
 	w->sum = 0;
@@ -333,11 +333,11 @@ static void window_flush(struct joblog *l, int kind, int dir, uint64_t t_ms)
  * window at the first sample that lands avg_msec after it opened, and
  * counts that sample in it). */
 static void lat_sample(struct joblog *l, int kind, int dir, uint64_t t_ms, uint64_t v,
-		       uint32_t bs, uint64_t offset)
+		       uint32_t bs, uint64_t offset, unsigned prio)
 {
 	uint64_t avg = l->spec->log_avg_msec;
 	if (!avg) {
-		put(l, kind, dir, l->epoch_ms + t_ms, v, bs, offset);
+		put(l, kind, dir, l->epoch_ms + t_ms, v, bs, offset, prio);
 		return;
 	}
 	struct window *w = &l->win[kind][dir];
@@ -352,11 +352,11 @@ static void lat_sample(struct joblog *l, int kind, int dir, uint64_t t_ms, uint6
 }
 
 void joblog_submitted(struct joblog *l, int dir, uint64_t submit_ns, uint64_t slat_ns,
-		      uint32_t len, uint64_t offset)
+		      uint32_t len, uint64_t offset, unsigned ioprio)
 {
 	if (!l->want[LK_SLAT] || !l->begun)
 		return;
-	lat_sample(l, LK_SLAT, dir, elapsed_ms(l, submit_ns), slat_ns, len, offset);
+	lat_sample(l, LK_SLAT, dir, elapsed_ms(l, submit_ns), slat_ns, len, offset, ioprio);
 }
 
 /* A rate taken over log_avg_msec goes through its window as fio's does:
@@ -405,7 +405,7 @@ static void hist_line(struct joblog *l, int dir, uint64_t t_ms, uint32_t bs,
 		return;
 	r->kind = LK_HIST;
 	r->dir = (uint8_t)dir;
-	r->pad = 0;
+	r->prio = 0;
 	r->bs = bs;
 	r->t_ms = l->epoch_ms + t_ms;
 	r->val = 0;
@@ -418,21 +418,21 @@ static void hist_line(struct joblog *l, int dir, uint64_t t_ms, uint32_t bs,
 
 void joblog_completed(struct joblog *l, int dir, uint64_t end_ns, uint64_t clat_ns,
 		      uint64_t lat_ns, uint32_t len, uint64_t offset,
-		      const struct hist *clat_hist)
+		      const struct hist *clat_hist, unsigned ioprio)
 {
 	if (!l->begun)
 		return;
 	uint64_t t = elapsed_ms(l, end_ns);
 	if (l->want[LK_CLAT]) {
-		lat_sample(l, LK_CLAT, dir, t, clat_ns, len, offset);
-		lat_sample(l, LK_LAT, dir, t, lat_ns, len, offset);
+		lat_sample(l, LK_CLAT, dir, t, clat_ns, len, offset, ioprio);
+		lat_sample(l, LK_LAT, dir, t, lat_ns, len, offset, ioprio);
 	}
 	if (!l->spec->log_avg_msec) {
 		if (l->want[LK_BW])
 			put(l, LK_BW, dir, l->epoch_ms + t,
-			    clat_ns ? (uint64_t)len * 1000000ULL / clat_ns : 0, len, offset);
+			    clat_ns ? (uint64_t)len * 1000000ULL / clat_ns : 0, len, offset, ioprio);
 		if (l->want[LK_IOPS])
-			put(l, LK_IOPS, dir, l->epoch_ms + t, 1, len, offset);
+			put(l, LK_IOPS, dir, l->epoch_ms + t, 1, len, offset, ioprio);
 	} else if (l->want[LK_BW] || l->want[LK_IOPS]) {
 		l->acc_bytes[dir] += len;
 		l->acc_ios[dir]++;
@@ -536,13 +536,11 @@ static void write_hist(struct joblog *l, FILE *f, const struct rec *r)
 static void write_chunk(struct joblog *l, const struct chunk *c)
 {
 	size_t at = 0;
-	/* The last column: every I/O of a job has its priority (prio,
-	 * prioclass), fio's 0 until given; log_prio writes it as 0x%04x,
-	 * else 1 for the realtime class and 0 for the others. */
-	unsigned prio = job_ioprio(l->spec);
+	/* The last column: each I/O's priority (prio, prioclass, or what
+	 * the cmdprio options chose), fio's 0 until given and on averaged
+	 * lines; log_prio writes it as 0x%04x, else 1 for the realtime class
+	 * and 0 for the others. */
 	char prio_col[8];
-	int prio_len = l->spec->log_prio ? snprintf(prio_col, sizeof(prio_col), "0x%04x", prio & 0xffff)
-					 : snprintf(prio_col, sizeof(prio_col), "%u", (prio >> 13) == 1);
 	while (at + sizeof(struct rec) <= c->used) {
 		const struct rec *r = (const void *)(c->data + at);
 		at += r->kind == LK_HIST ? HIST_REC_BYTES : sizeof(*r);
@@ -560,7 +558,10 @@ static void write_chunk(struct joblog *l, const struct chunk *c)
 		p = put_field(p, r->bs);
 		if (l->spec->log_offset)
 			p = put_field(p, r->offset);
-		memcpy(p, prio_col, prio_len);
+		int prio_len = l->spec->log_prio
+				       ? snprintf(prio_col, sizeof(prio_col), "0x%04x", r->prio)
+				       : snprintf(prio_col, sizeof(prio_col), "%u", (r->prio >> 13) == 1);
+		memcpy(p, prio_col, (size_t)prio_len);
 		p += prio_len;
 		*p++ = '\n';
 		fwrite(line, 1, (size_t)(p - line), f);

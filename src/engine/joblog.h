@@ -56,15 +56,16 @@ void joblog_begin(struct joblog *l, uint64_t base_ns);
  * close, as fio's do, so what follows gathers until then (or the end). */
 void joblog_restart(struct joblog *l, uint64_t now_ns);
 
-/* A counted I/O was submitted at submit_ns, slat_ns after it was made. */
+/* A counted I/O was submitted at submit_ns, slat_ns after it was made;
+ * ioprio is its priority (class << 13 | level), the lines' last column. */
 void joblog_submitted(struct joblog *l, int dir, uint64_t submit_ns, uint64_t slat_ns,
-		      uint32_t len, uint64_t offset);
+		      uint32_t len, uint64_t offset, unsigned ioprio);
 
 /* A counted I/O completed at end_ns; clat_hist is its direction's clat
- * histogram, this I/O included (for write_hist_log). */
+ * histogram, this I/O included (for write_hist_log); ioprio as above. */
 void joblog_completed(struct joblog *l, int dir, uint64_t end_ns, uint64_t clat_ns,
 		      uint64_t lat_ns, uint32_t len, uint64_t offset,
-		      const struct hist *clat_hist);
+		      const struct hist *clat_hist, unsigned ioprio);
 
 /* The thread ends at end_ns: the open averaging windows are logged and the
  * last chunk goes to the writer. */

@@ -110,6 +110,8 @@ static void reset_stats(struct loop_state *ls, uint64_t now)
 		lat_init(&ds->clat);
 		lat_init(&ds->lat);
 	}
+	for (int d = 0; d < DIR_COUNT; d++)
+		prio_set_clear(&t->prios[d]);
 	memset(ls->depth_levels, 0, sizeof(ls->depth_levels));
 	memset(ls->submit_dist, 0, sizeof(ls->submit_dist));
 	memset(ls->complete_dist, 0, sizeof(ls->complete_dist));

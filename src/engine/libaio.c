@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/cmdprio.h"
 #include "engine/ops.h"
 #include "job.h"
 
@@ -25,6 +26,10 @@ struct aio_ring_view {
 	struct io_event events[];
 };
 #define AIO_RING_MAGIC 0xa10a10a1u
+/* The iocb's priority is read only with this flag (Linux 5.0's aio_abi.h). */
+#ifndef IOCB_FLAG_IOPRIO
+#define IOCB_FLAG_IOPRIO (1 << 1)
+#endif
 
 struct libaio_priv {
 	io_context_t ctx;
@@ -33,6 +38,7 @@ struct libaio_priv {
 	struct iocb **submit;
 	struct io_event *events;
 	unsigned depth;
+	struct cmdprio *cmdprio;  /* NULL: every I/O at the job's priority */
 };
 
 static int libaio_init(struct engine *e, const struct engine_setup *s)
@@ -44,6 +50,7 @@ static int libaio_init(struct engine *e, const struct engine_setup *s)
 		return -ENOMEM;
 	e->priv = p;
 	p->depth = depth;
+	p->cmdprio = s->cmdprio;
 	p->iocbs = calloc(depth, sizeof(*p->iocbs));
 	p->submit = calloc(depth, sizeof(*p->submit));
 	p->events = calloc(depth, sizeof(*p->events));
@@ -103,6 +110,12 @@ static int libaio_submit(struct engine *e, struct io_unit **ios, unsigned n)
 			io_prep_pread(cb, io->fd, io->buf, io->len, (long long)io->offset);
 		else
 			io_prep_pwrite(cb, io->fd, io->buf, io->len, (long long)io->offset);
+		/* As fio's: only a chosen I/O carries a priority of its own;
+		 * the others go at the thread's (prio, prioclass). */
+		if (p->cmdprio && cmdprio_pick(p->cmdprio, io)) {
+			cb->aio_reqprio = (short)io->ioprio;
+			cb->u.c.flags |= IOCB_FLAG_IOPRIO;
+		}
 		cb->data = io;
 		p->submit[i] = cb;
 	}

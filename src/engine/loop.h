@@ -11,6 +11,7 @@
 
 #include "engine/blocksize.h"
 #include "engine/buffers.h"
+#include "engine/cmdprio.h"
 #include "engine/engine.h"
 #include "engine/fiorand.h"
 #include "engine/lattarget.h"
@@ -41,6 +42,7 @@ struct loop_state {
 	/* fio's batching options, resolved against the depth as fio does. */
 	unsigned batch_submit, complete_min, complete_max, low;
 	struct rng rng;
+	struct cmdprio cmdprio; /* cmdprio_percentage, cmdprio_bssplit */
 	/* fio's generators of uniform offsets, of each direction's sizes, of
 	 * rwmix's directions and of percentage_random's choice per direction
 	 * (engine/fiorand.h). */

@@ -90,6 +90,8 @@ int loop_setup(struct loop_state *ls, struct job_thread *t)
 	unsigned thread_number = t->thread_number ? t->thread_number : t->clone + 1;
 	ls->seed_base = fio_seed_base(spec, seed);
 	ls->thread_number = thread_number;
+	if (cmdprio_setup(&ls->cmdprio, t))
+		return -ENOMEM;
 	next_io_seed(ls);
 	if (buf_fill_setup(&ls->buf, spec, thread_number, seed,
 			   t->nfiles ? t->files[0].area_len : 0))
@@ -119,6 +121,7 @@ int loop_setup(struct loop_state *ls, struct job_thread *t)
 		/* fio fills every buffer once at start, as its options say. */
 		buf_fill(&ls->buf, buf, buflen);
 		ls->units[i].buf = buf;
+		ls->units[i].ioprio = (uint16_t)job_ioprio(spec);
 		ls->free_list[ls->nfree++] = &ls->units[i];
 	}
 	int vr = verify_setup(&ls->vs, t);
@@ -140,6 +143,7 @@ int loop_setup(struct loop_state *ls, struct job_thread *t)
 	struct engine_setup setup = {
 		.spec = spec, .depth = ls->depth, .units = ls->units, .fds = ls->fds,
 		.paths = ls->paths, .nfiles = t->nfiles, .why = ls->why,
+		.cmdprio = ls->cmdprio.on ? &ls->cmdprio : NULL,
 		.whylen = sizeof(ls->why),
 	};
 	return ls->eng.ops->init(&ls->eng, &setup);

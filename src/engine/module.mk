@@ -11,7 +11,7 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/randdist.c src/engine/randdist.h \
 	src/engine/pacing.c src/engine/pacing.h src/engine/engine_table.c \
 	src/engine/lattarget.c src/engine/lattarget.h src/engine/fio_lines.c src/engine/fio_lines.h \
-	src/engine/numa.c src/engine/numa.h
+	src/engine/numa.c src/engine/numa.h src/engine/cmdprio.c src/engine/cmdprio.h
 # fio's flow= weights between jobs.
 libblktop_a_SOURCES += src/engine/flow.c src/engine/flow.h
 # Data verification: fio's header layout and the job loop's hooks.

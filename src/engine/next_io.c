@@ -219,6 +219,7 @@ void next_io_seed(struct loop_state *ls)
 		taus88_seed(&ls->seq_rand[d], (uint32_t)fio_seed(base, tn, FIO_SEED_SEQ_RAND));
 	}
 	taus88_seed(&ls->mix_rng, (uint32_t)fio_seed(base, tn, FIO_SEED_MIX));
+	cmdprio_seed(&ls->cmdprio, base, tn);
 }
 
 void next_io_new_pass(struct loop_state *ls)

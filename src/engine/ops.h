@@ -19,6 +19,10 @@ struct io_unit {
 	uint32_t len;
 	uint8_t dir;          /* DIR_READ or DIR_WRITE */
 	uint8_t verify;       /* a read of a written block, to be checked */
+	/* Its priority (class << 13 | level; the job's unless cmdprio
+	 * options chose another) and that priority's place among the
+	 * thread's per-priority latencies (engine/cmdprio.h). */
+	uint16_t ioprio, prio_idx;
 	uint64_t t_start;     /* ns: prepared */
 	uint64_t t_submit;    /* ns: handed to the kernel */
 	uint64_t t_done;      /* ns: completed (set by synchronous engines) */
@@ -26,6 +30,7 @@ struct io_unit {
 	void *engine_data;    /* the engine's per-I/O state (an iocb) */
 };
 
+struct cmdprio;
 struct engine;
 struct job_spec;
 
@@ -37,6 +42,9 @@ struct engine_setup {
 	const int *fds;               /* the thread's files, shared by clones */
 	const char *const *paths;     /* their paths, to reopen */
 	unsigned nfiles;
+	/* libaio, io_uring: the per-I/O priorities to draw as each I/O
+	 * goes (cmdprio_pick), NULL when the job has none. */
+	struct cmdprio *cmdprio;
 	char *why;                    /* init failed: the reason, one line */
 	size_t whylen;
 };

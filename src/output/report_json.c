@@ -16,6 +16,7 @@
 #include "output/json.h"
 #include "output/report_priv.h"
 #include "stats/hist.h"
+#include "stats/prio.h"
 #include "stats/stats.h"
 #include "stats/steady.h"
 
@@ -84,6 +85,26 @@ static void add_lat(struct json *parent, const char *key, const struct lat_stat 
 		report_add_bins(o, &s->hist);
 }
 
+/* fio's "prios": each priority's latencies (clat_ns, or lat_ns with
+ * lat_percentiles), where at least two priorities have samples. */
+static void add_prios(struct json *o, const struct group_result *g, int d, bool plus)
+{
+	const struct prio_set *ps = &g->prios[d];
+	if (prio_set_with_samples(ps) < 2)
+		return;
+	struct json *arr = json_add_array(o, "prios");
+	bool pct = report_pct_on(&g->spec, REPORT_CLAT) || report_pct_on(&g->spec, REPORT_LAT);
+	for (unsigned i = 0; i < ps->n; i++) {
+		if (!ps->v[i].lat.n)
+			continue;
+		struct json *p = json_add_object(arr, NULL);
+		json_add_u64(p, "prioclass", ps->v[i].ioprio >> 13);
+		json_add_u64(p, "prio", ps->v[i].ioprio & 7);
+		add_lat(p, g->spec.lat_percentiles ? "lat_ns" : "clat_ns", &ps->v[i].lat, &g->spec,
+			pct, plus);
+	}
+}
+
 /* g NULL: zeros. */
 static void add_dir(struct json *job, const char *key, const struct run_result *r,
 		    const struct group_result *g, int d, bool plus)
@@ -107,6 +128,8 @@ static void add_dir(struct json *job, const char *key, const struct run_result *
 	add_lat(o, "slat_ns", ds ? &ds->slat : NULL, spec, report_pct_on(spec, REPORT_SLAT), plus);
 	add_lat(o, "clat_ns", ds ? &ds->clat : NULL, spec, report_pct_on(spec, REPORT_CLAT), plus);
 	add_lat(o, "lat_ns", ds ? &ds->lat : NULL, spec, report_pct_on(spec, REPORT_LAT), plus);
+	if (g && d < DIR_COUNT)
+		add_prios(o, g, d, plus);
 
 	const struct sample_stat *bw = g ? &g->bw_samples[d] : NULL;
 	bool have = bw && bw->w.n;

@@ -23,6 +23,7 @@
 #include "options.h"
 #include "output/report_priv.h"
 #include "stats/hist.h"
+#include "stats/prio.h"
 #include "stats/stats.h"
 #include "stats/steady.h"
 
@@ -207,6 +208,33 @@ static void print_samples(FILE *out, const struct run_result *r, const struct gr
 	}
 }
 
+/* fio's lines per I/O priority (clat, or lat with lat_percentiles),
+ * where at least two priorities have samples: the summaries, or with
+ * pcts the percentiles and each one's share of the I/Os. */
+static void print_prios(FILE *out, const struct group_result *g, int d, bool pcts)
+{
+	if (d >= DIR_COUNT || prio_set_with_samples(&g->prios[d]) < 2)
+		return;
+	const struct prio_set *ps = &g->prios[d];
+	bool lat = g->spec.lat_percentiles;
+	uint64_t all = lat ? g->dir[d].lat.n : g->dir[d].clat.n;
+	for (unsigned i = 0; i < ps->n; i++) {
+		const struct lat_stat *s = &ps->v[i].lat;
+		char name[64];
+		int len = snprintf(name, sizeof(name), "%s prio %u/%u", lat ? "lat" : "clat",
+				   ps->v[i].ioprio >> 13, ps->v[i].ioprio & 7);
+		if (!pcts) {
+			print_lat(out, name, s);
+			continue;
+		}
+		if (!s->n)
+			continue;
+		snprintf(name + len, sizeof(name) - (size_t)len, " (%.2f%% of IOs)",
+			 all ? 100.0 * (double)s->n / (double)all : 0.0);
+		print_percentiles(out, name, s, &g->spec);
+	}
+}
+
 static void print_dir(FILE *out, const struct run_result *r, const struct group_result *g, int d)
 {
 	const struct dir_stats *ds = &g->dir[d];
@@ -228,6 +256,7 @@ static void print_dir(FILE *out, const struct run_result *r, const struct group_
 	print_lat(out, "slat", &ds->slat);
 	print_lat(out, "clat", &ds->clat);
 	print_lat(out, " lat", &ds->lat);
+	print_prios(out, g, d, false);
 	/* fio's order, each as the job's percentile options ask. */
 	if (report_pct_on(&g->spec, REPORT_SLAT))
 		print_percentiles(out, "slat", &ds->slat, &g->spec);
@@ -235,6 +264,8 @@ static void print_dir(FILE *out, const struct run_result *r, const struct group_
 		print_percentiles(out, "clat", &ds->clat, &g->spec);
 	if (report_pct_on(&g->spec, REPORT_LAT))
 		print_percentiles(out, "lat", &ds->lat, &g->spec);
+	if (report_pct_on(&g->spec, REPORT_CLAT) || report_pct_on(&g->spec, REPORT_LAT))
+		print_prios(out, g, d, true);
 	print_samples(out, r, g, d);
 }
 

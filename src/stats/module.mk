@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # stats module: latency histogram, Welford, per-second sample summaries.
 libblktop_a_SOURCES += src/stats/hist.c src/stats/hist.h \
-	src/stats/stats.c src/stats/stats.h src/stats/steady.c src/stats/steady.h
+	src/stats/stats.c src/stats/stats.h src/stats/steady.c src/stats/steady.h \
+	src/stats/prio.c src/stats/prio.h
 
 if HAVE_CMOCKA
 # The tests build the module's sources directly rather than libblktop.a, so

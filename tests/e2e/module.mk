@@ -242,5 +242,7 @@ dist_check_SCRIPTS += tests/e2e/job_numa.sh
 # Issue 13: prio, prioclass, log_prio (the logs' last column as fio's).
 TESTS += tests/e2e/job_prio.sh
 TESTS += tests/e2e/job_exit_what.sh
+TESTS += tests/e2e/job_cmdprio.sh
 dist_check_SCRIPTS += tests/e2e/job_exit_what.sh
+dist_check_SCRIPTS += tests/e2e/job_cmdprio.sh
 dist_check_SCRIPTS += tests/e2e/job_prio.sh

@@ -86,9 +86,9 @@ static void test_per_io(void **state)
 	struct hist h;
 	memset(&h, 0, sizeof(h));
 	struct joblog *l = start(&s, 3);
-	joblog_submitted(l, 0, BASE + 1 * MS, 2500, 4096, 8192);
-	joblog_completed(l, 0, BASE + 2 * MS + 5, 100000, 102500, 4096, 8192, &h);
-	joblog_completed(l, 1, BASE + 3 * MS, 50000, 51000, 4096, 0, &h);
+	joblog_submitted(l, 0, BASE + 1 * MS, 2500, 4096, 8192, 0);
+	joblog_completed(l, 0, BASE + 2 * MS + 5, 100000, 102500, 4096, 8192, &h, 0);
+	joblog_completed(l, 1, BASE + 3 * MS, 50000, 51000, 4096, 0, &h, 0);
 	joblog_end(l, BASE + 4 * MS);
 	finish_all();
 	assert_string_equal(slurp("t_slat.3.log"), "1, 2500, 0, 4096, 0\n");
@@ -104,7 +104,7 @@ static void test_per_io(void **state)
 	s.log_offset = true;
 	snprintf(s.lat_log_prefix, sizeof(s.lat_log_prefix), "off");
 	l = start(&s, 1);
-	joblog_completed(l, 1, BASE + 7 * MS, 900, 1000, 512, 1048576, &h);
+	joblog_completed(l, 1, BASE + 7 * MS, 900, 1000, 512, 1048576, &h, 0);
 	joblog_end(l, BASE + 8 * MS);
 	finish_all();
 	assert_string_equal(slurp("off_clat.1.log"), "7, 900, 1, 512, 1048576, 0\n");
@@ -125,10 +125,10 @@ static void test_averaged(void **state)
 		struct joblog *l = start(&s, 1);
 		/* The window closes at the first sample 100 ms on, which counts
 		 * in it; the open one is logged when the thread ends. */
-		joblog_completed(l, 0, BASE + 10 * MS, 100, 100, 4096, 4096, &h);
-		joblog_completed(l, 0, BASE + 20 * MS, 301, 301, 4096, 4096, &h);
-		joblog_completed(l, 0, BASE + 110 * MS, 200, 200, 4096, 4096, &h);
-		joblog_completed(l, 0, BASE + 120 * MS, 50, 50, 4096, 4096, &h);
+		joblog_completed(l, 0, BASE + 10 * MS, 100, 100, 4096, 4096, &h, 0);
+		joblog_completed(l, 0, BASE + 20 * MS, 301, 301, 4096, 4096, &h, 0);
+		joblog_completed(l, 0, BASE + 110 * MS, 200, 200, 4096, 4096, &h, 0);
+		joblog_completed(l, 0, BASE + 120 * MS, 50, 50, 4096, 4096, &h, 0);
 		joblog_end(l, BASE + 150 * MS);
 		finish_all();
 		/* mean (100 + 301 + 200) / 3 = 200.33, rounded: 200. */
@@ -141,7 +141,7 @@ static void test_averaged(void **state)
 	s.log_avg_msec = 500;
 	struct joblog *l = start(&s, 1);
 	for (int i = 1; i <= 10; i++)
-		joblog_completed(l, 1, BASE + (uint64_t)i * 50 * MS, 10, 10, 65536, 0, &h);
+		joblog_completed(l, 1, BASE + (uint64_t)i * 50 * MS, 10, 10, 65536, 0, &h, 0);
 	joblog_end(l, BASE + 600 * MS);
 	finish_all();
 	/* 10 I/Os of 64 KiB in 500 ms: 1280 KiB/s, 20 IOPS. */
@@ -161,12 +161,12 @@ static void test_hist(void **state)
 	memset(&h, 0, sizeof(h));
 	struct joblog *l = start(&s, 1);
 	h.count[5] = 1;
-	joblog_completed(l, 0, BASE, 5, 5, 4096, 0, &h);
+	joblog_completed(l, 0, BASE, 5, 5, 4096, 0, &h, 0);
 	h.count[6] = 2;
 	h.count[HIST_NR - 1] = 1;   /* past fio's last bucket: counted in it */
-	joblog_completed(l, 0, BASE + 100 * MS, 6, 6, 4096, 0, &h);
+	joblog_completed(l, 0, BASE + 100 * MS, 6, 6, 4096, 0, &h, 0);
 	h.count[5] = 5;
-	joblog_completed(l, 0, BASE + 230 * MS, 5, 5, 4096, 0, &h);
+	joblog_completed(l, 0, BASE + 230 * MS, 5, 5, 4096, 0, &h, 0);
 	joblog_end(l, BASE + 300 * MS);
 	finish_all();
 	char *text = slurp("t_clat_hist.1.log");
@@ -196,9 +196,9 @@ static void test_shared_file(void **state)
 	memset(&h, 0, sizeof(h));
 	struct joblog *a = start(&s, 1);
 	struct joblog *b = start(&s, 2);
-	joblog_completed(b, 0, BASE + 1 * MS, 1, 1, 4096, 0, &h);
-	joblog_completed(a, 0, BASE + 2 * MS, 1, 1, 4096, 0, &h);
-	joblog_completed(b, 0, BASE + 3 * MS, 1, 1, 4096, 0, &h);
+	joblog_completed(b, 0, BASE + 1 * MS, 1, 1, 4096, 0, &h, 0);
+	joblog_completed(a, 0, BASE + 2 * MS, 1, 1, 4096, 0, &h, 0);
+	joblog_completed(b, 0, BASE + 3 * MS, 1, 1, 4096, 0, &h, 0);
 	joblog_end(a, BASE + 4 * MS);
 	joblog_end(b, BASE + 4 * MS);
 	finish_all();

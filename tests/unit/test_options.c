@@ -513,6 +513,57 @@ static void test_random_distribution(void **state)
 	assert_int_equal(j.random_generator, RGEN_LFSR);
 }
 
+/* fio's cmdprio options: R[,W] numbers in fio's ranges (class 1-3,
+ * level 0-7, share 0-100) with its defaults, and cmdprio_bssplit read as
+ * fio reads it (both entry forms, per direction, sorted by size). */
+static void test_cmdprio(void **state)
+{
+	struct job_spec j;
+	char err[256], buf[256];
+	struct cmdprio_split s[DIR_COUNT][CMDPRIO_SPLIT_MAX];
+	unsigned n[DIR_COUNT];
+	(void)state;
+	job_defaults(&j);
+	assert_true(j.cmdprio_pct[DIR_READ] == 0 && j.cmdprio_pct[DIR_WRITE] == 0);
+	assert_true(j.cmdprio_class[DIR_READ] == 1 && j.cmdprio_class[DIR_WRITE] == 1);
+	assert_true(j.cmdprio_level[DIR_READ] == 0 && j.cmdprio_level[DIR_WRITE] == 0);
+	assert_int_equal(job_option_set(&j, "cmdprio_percentage", "30", err, sizeof(err)), 0);
+	assert_true(j.cmdprio_pct[DIR_READ] == 30 && j.cmdprio_pct[DIR_WRITE] == 30);
+	assert_int_equal(job_option_set(&j, "cmdprio_percentage", "20,60", err, sizeof(err)), 0);
+	assert_true(j.cmdprio_pct[DIR_READ] == 20 && j.cmdprio_pct[DIR_WRITE] == 60);
+	job_option_format(&j, job_option_find("cmdprio_percentage"), buf, sizeof(buf));
+	assert_string_equal(buf, "20,60");
+	assert_int_equal(job_option_set(&j, "cmdprio_percentage", "101", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "cmdprio_percentage"));
+	assert_int_equal(job_option_set(&j, "cmdprio_class", "0", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "cmdprio_class", "4", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "cmdprio_class", "2,3", err, sizeof(err)), 0);
+	assert_true(j.cmdprio_class[DIR_READ] == 2 && j.cmdprio_class[DIR_WRITE] == 3);
+	assert_int_equal(job_option_set(&j, "cmdprio", "8", err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "cmdprio", "7", err, sizeof(err)), 0);
+
+	assert_int_equal(cmdprio_split_parse(" 64k/10:4k/30/0/9:16k/0:4k/20/1/2 ", 1024, s, n, err,
+					     sizeof(err)), 0);
+	assert_int_equal(n[DIR_READ], 3);
+	assert_int_equal(n[DIR_WRITE], 3);
+	/* By size, entries of one size in their order; 16k/0 dropped. */
+	assert_true(s[0][0].bs == 4096 && s[0][0].pct == 30 && s[0][0].prio == (2 << 13 | 7));
+	assert_true(s[0][1].bs == 4096 && s[0][1].pct == 20 && s[0][1].prio == (1 << 13 | 2));
+	assert_true(s[0][2].bs == 65536 && s[0][2].pct == 10 && s[0][2].prio == -1);
+	assert_int_equal(cmdprio_split_parse("4k/150,8k/5", 1024, s, n, err, sizeof(err)), 0);
+	assert_true(n[0] == 1 && s[0][0].pct == 100 && n[1] == 1 && s[1][0].bs == 8192);
+	assert_int_equal(cmdprio_split_parse(",8k/5", 1024, s, n, err, sizeof(err)), 0);
+	assert_true(n[0] == 0 && n[1] == 1);
+	assert_int_equal(cmdprio_split_parse("4k/10/1", 1024, s, n, err, sizeof(err)), -1);
+	assert_int_equal(cmdprio_split_parse("xk/10", 1024, s, n, err, sizeof(err)), -1);
+	assert_int_equal(job_option_set(&j, "cmdprio_bssplit", "4k/50/1", err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "cmdprio_bssplit"));
+	assert_int_equal(job_option_set(&j, "cmdprio_bssplit", "4k/50:8k/10/2/1", err,
+					 sizeof(err)), 0);
+	assert_string_equal(j.cmdprio_bssplit, "4k/50:8k/10/2/1");
+	assert_int_equal(job_option_set(&j, "cmdprio_bssplit", "", err, sizeof(err)), -1);
+}
+
 static void test_format_size(void **state)
 {
 	char b[32];
@@ -540,6 +591,7 @@ int main(void)
 		cmocka_unit_test(test_block_sizes),
 		cmocka_unit_test(test_rw_modifiers),
 		cmocka_unit_test(test_random_distribution),
+		cmocka_unit_test(test_cmdprio),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
