@@ -4,7 +4,8 @@
  * cooperative and deferred task work where the kernel has them) and tears
  * it down; the per-I/O path walks the two rings the kernel maps itself,
  * as fio's engine does, with no library call per I/O. fio's options:
- * fixedbufs, registerfiles, sqthread_poll (+ _cpu), hipri, nowait,
+ * fixedbufs, registerfiles (both in effect whether given or not: see
+ * uring_init), sqthread_poll (+ _cpu), hipri, nowait,
  * force_async.
  *
  * What the kernel sees is fio's: each submit call of the job loop is one
@@ -176,34 +177,37 @@ static int uring_init(struct engine *e, const struct engine_setup *s)
 
 	p->op[DIR_READ] = IORING_OP_READ;
 	p->op[DIR_WRITE] = IORING_OP_WRITE;
-	if (s->spec->fixedbufs) {
-		struct iovec *iov = calloc(s->depth, sizeof(*iov));
-		if (!iov)
-			return -ENOMEM;
-		for (unsigned i = 0; i < s->depth; i++) {
-			iov[i].iov_base = s->units[i].buf;
-			iov[i].iov_len = job_bs_max(s->spec);
-		}
-		r = io_uring_register_buffers(&p->ring, iov, s->depth);
-		free(iov);
-		if (r < 0) {
-			snprintf(s->why, s->whylen, _("fixedbufs: the kernel refuses to register %u buffers: %s (RLIMIT_MEMLOCK?)"),
-				 s->depth, strerror(-r));
-			return r;
-		}
+	/* The buffers and files are registered with the ring whether or not
+	 * the job says fixedbufs and registerfiles: the kernel then neither
+	 * pins a buffer's pages nor looks its file up on each I/O, and the
+	 * device sees the same requests (the pages are the same 4 KiB pages).
+	 * Only where the job asked does a refusal end it; otherwise blktop
+	 * goes on as fio would without them. */
+	struct iovec *iov = calloc(s->depth, sizeof(*iov));
+	if (!iov)
+		return -ENOMEM;
+	for (unsigned i = 0; i < s->depth; i++) {
+		iov[i].iov_base = s->units[i].buf;
+		iov[i].iov_len = job_bs_max(s->spec);
+	}
+	r = io_uring_register_buffers(&p->ring, iov, s->depth);
+	free(iov);
+	if (r >= 0) {
 		p->fixedbufs = true;
 		p->op[DIR_READ] = IORING_OP_READ_FIXED;
 		p->op[DIR_WRITE] = IORING_OP_WRITE_FIXED;
+	} else if (s->spec->fixedbufs) {
+		snprintf(s->why, s->whylen, _("fixedbufs: the kernel refuses to register %u buffers: %s (RLIMIT_MEMLOCK?)"),
+			 s->depth, strerror(-r));
+		return r;
 	}
-	if (s->spec->registerfiles) {
-		r = io_uring_register_files(&p->ring, s->fds, s->nfiles);
-		if (r < 0) {
-			snprintf(s->why, s->whylen, _("registerfiles: the kernel refuses: %s"),
-				 strerror(-r));
-			return r;
-		}
+	r = s->nfiles ? io_uring_register_files(&p->ring, s->fds, s->nfiles) : -EINVAL;
+	if (r >= 0) {
 		p->fixedfiles = true;
 		p->sqe_flags = IOSQE_FIXED_FILE;
+	} else if (s->spec->registerfiles) {
+		snprintf(s->why, s->whylen, _("registerfiles: the kernel refuses: %s"), strerror(-r));
+		return r;
 	}
 	if (s->spec->nowait)
 		p->rw_flags = RWF_NOWAIT;
