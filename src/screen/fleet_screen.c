@@ -8,7 +8,9 @@
  * screens' one wait (ui_wait), with the refresh tick as its timeout;
  * signals get through only inside that wait, as in loop.c. Leaving stops every host's job (each
  * far side's wrapper ends blktop there when its stdin closes), waits for
- * their reports, then prints the fleet's report as --batch does. */
+ * their reports, then prints the fleet's report as --batch does. A
+ * procedure (--profile, --suite, --sweep) is fleet_proc_screen.c's, which
+ * turns this same loop (fleet_ui_turn) through each of its steps. */
 #include "config.h"
 #include "screen/screen.h"
 

@@ -112,7 +112,7 @@ jq -e --arg h "$h3" '([.steps[].label] == ["512", "1k", "2k", "4k"]) and
 	([.steps[1:][] | .hosts[] | select(.host != $h) | .state] == ["done", "done", "done"])' \
 	"$WORK/batch.json" >/dev/null &&
 	pass "batch: step 1 on both hosts, steps 2 to 4 on the other after $h3 was lost (exit $rc)" ||
-	fail "batch: exit $rc: $(jq -c '[.steps[]? | {label, states: [.hosts[] | [.host, .state]]}]' "$WORK/batch.json" 2>&1) $(head -c 600 "$WORK/batch.err")"
+	fail "batch: exit $rc: $(jq -c '[.steps[]? | {label: .label, states: [.hosts[] | [.host, .state]]}]' "$WORK/batch.json" 2>&1) $(head -c 600 "$WORK/batch.err")"
 jq -e --arg h "$h3" '.hosts_left == [{host: $h, state: "unreachable", at_step: 2, missed_steps: [3, 4]}]' \
 	"$WORK/batch.json" >/dev/null &&
 	pass "batch: the report says $h3 left at step 2 and missed steps 3 and 4" ||
