@@ -226,12 +226,6 @@ static int check_usage(const struct cli_args *a, const struct host_addr *addr, s
 		      stderr);
 		return BLKTOP_USAGE;
 	}
-	if (procedure && !a->batch) {
-		fputs(_("blktop: --hosts with --profile, --suite or --sweep runs with --batch in this "
-			"version\n"),
-		      stderr);
-		return BLKTOP_USAGE;
-	}
 	bool own_target = a->target_argi || a->job.filename[0] || a->job.directory[0] ||
 			  a->scratch || a->mode == MODE_JOBFILE;
 	for (size_t i = 0; i < n && !own_target; i++)

@@ -95,6 +95,33 @@ int fleet_live_open(struct fleet_live *f, const struct cli_args *args, int argc,
 	return 0;
 }
 
+int fleet_live_attach(struct fleet_live *f, const struct fleet_job *job, struct fleet_host *hosts,
+		      size_t n)
+{
+	memset(f, 0, sizeof(*f));
+	f->job = *job;
+	f->hosts = hosts;
+	f->n = n;
+	f->attached = true;
+	int status = 0;
+	if (hosts[0].drv->open_all)
+		status = hosts[0].drv->open_all(&f->job, hosts, n, &f->session);
+	f->pfd = status ? NULL : calloc(FLEET_SESSION_FDS * n, sizeof(*f->pfd));
+	if (!f->pfd) {
+		fleet_live_detach(f);
+		return status ? status : 1;
+	}
+	return 0;
+}
+
+void fleet_live_detach(struct fleet_live *f)
+{
+	fleet_live_end(f);
+	free(f->pfd);
+	memset(f, 0, sizeof(*f));
+	f->ended = true;
+}
+
 void fleet_live_start(struct fleet_live *f)
 {
 	/* Every verdict first, as --batch: a host that refuses refuses
@@ -230,6 +257,10 @@ void fleet_live_end(struct fleet_live *f)
 
 void fleet_live_close(struct fleet_live *f)
 {
+	if (f->attached) {
+		fleet_live_detach(f);
+		return;
+	}
 	if (f->session)
 		f->hosts[0].drv->close_all(f->session);
 	if (f->hosts)

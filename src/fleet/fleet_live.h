@@ -26,6 +26,7 @@ struct fleet_live {
 	size_t npfd;
 	uint64_t sig_state;          /* changes whenever a host's state does */
 	uint64_t sig_figs;           /* ... or its figures */
+	bool attached;               /* the hosts and job are a caller's */
 };
 
 /* What fleet_live_step saw change. */
@@ -34,6 +35,13 @@ enum { FLEET_CHANGED_STATE = 1, FLEET_CHANGED_FIGURES = 2 };
 /* Sets the hosts up (nothing started yet). 0 or an exit status, said on
  * stderr. */
 int fleet_live_open(struct fleet_live *f, const struct cli_args *args, int argc, char **argv);
+/* One step of a procedure (fleet_proc.h): the step's job on the hosts
+ * still in the fleet, which stay the caller's. 0 or an exit status. */
+int fleet_live_attach(struct fleet_live *f, const struct fleet_job *job, struct fleet_host *hosts,
+		      size_t n);
+/* Ends what is left of the step (fleet_live_end) and lets its hosts go,
+ * reports kept; f is then an ended fleet of none. */
+void fleet_live_detach(struct fleet_live *f);
 /* Starts every host's verdict; the run follows in fleet_live_step. */
 void fleet_live_start(struct fleet_live *f);
 /* Reads what came, moves on from the verdicts to the run, kills hosts

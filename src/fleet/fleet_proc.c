@@ -8,7 +8,8 @@
  * fleet's totals: rates added, percentiles from the merged histograms.
  * A host that refuses refuses alone (the others wait unless
  * --hosts-partial); a host that drops leaves the fleet for the steps
- * after, the rest go on. */
+ * after, the rest go on. The front end waits for each step's run
+ * (fp->runner): the batch here, the fleet's screen in its event loop. */
 #include "config.h"
 
 #include <math.h>
@@ -19,6 +20,7 @@
 
 #include "fleet/fleet.h"
 #include "fleet/fleet_priv.h"
+#include "fleet/fleet_proc.h"
 #include "fleet/fleet_report.h"
 #include "i18n.h"
 #include "options.h"
@@ -29,35 +31,32 @@
 #include "util/sigstop.h"
 #include "util/status.h"
 
-/* One step as it ran: every host of --hosts, in order. */
-struct fleet_step {
-	char label[128];              /* its rows' labels */
-	size_t index;                /* of the step, from 0 */
-	struct fleet_host *hosts;
-	bool started;
-};
-
-struct fleet_proc {
-	const struct cli_args *args;
-	char **argv;
-	struct fleet_host *hosts;    /* addresses and drivers, from fleet_setup */
-	size_t n;
-	bool *gone;                  /* left the fleet (dropped, unreachable...) */
-	size_t *gone_at;             /* at which step, from 1 */
-	struct runctl *ctl;
-	struct sigstop *sigs;
-	struct fleet_step *steps;
-	size_t nsteps;
-	FILE *out, *notes;
-	int worst;                   /* the hosts' status over the steps */
-	struct proc_remote remote;
-};
-
 static void on_note(const char *line, void *arg)
 {
 	struct fleet_proc *fp = arg;
-	fprintf(fp->notes, "%s\n", line);
-	fflush(fp->notes);
+	if (fp->notes) {
+		fprintf(fp->notes, "%s\n", line);
+		fflush(fp->notes);
+	} else {
+		/* Kept for the report, each before the step it came before. */
+		struct fleet_note *v = realloc(fp->kept, (fp->nkept + 1) * sizeof(*v));
+		char *text = strdup(line);
+		if (v)
+			fp->kept = v;
+		if (v && text)
+			fp->kept[fp->nkept++] = (struct fleet_note){ .text = text, .before = fp->nsteps };
+		else
+			free(text);
+	}
+	if (fp->hooks.note)
+		fp->hooks.note(line, fp->hooks.arg);
+}
+
+static void on_row(const struct proc_table *t, size_t row, void *arg)
+{
+	struct fleet_proc *fp = arg;
+	if (fp->hooks.row)
+		fp->hooks.row(t, row, fp->hooks.arg);
 }
 
 /* The step's jobs as fio's command line: --name=JOB, then each option the
@@ -260,6 +259,24 @@ static void host_blank(struct fleet_host *h, const struct fleet_host *from)
 	h->proc.in = h->proc.out = h->proc.err = -1;
 }
 
+static bool host_lost(enum host_state s)
+{
+	return s == HOST_DROPPED || s == HOST_UNREACHABLE || s == HOST_BROKEN;
+}
+
+void fleet_proc_gone_host(const struct fleet_proc *fp, size_t i, struct fleet_host *out)
+{
+	host_blank(out, &fp->hosts[i]);
+	out->state = fp->hosts[i].state;
+	/* Steps are numbered as their first row, as "Step 3 of 7" says. */
+	size_t at = fp->gone_at[i];
+	if (at && at <= fp->nsteps)
+		at = fp->steps[at - 1].index + 1;
+	else if (at)
+		at = fp->cur.first + 1; /* the step running now */
+	snprintf(out->message, sizeof(out->message), _("left the fleet at step %zu"), at);
+}
+
 /* The step's hosts as they ended: the ones that ran, the ones gone. */
 static struct fleet_host *step_record(struct fleet_proc *fp, struct fleet_host *run,
 				      const size_t *idx, size_t nrun, size_t step)
@@ -267,21 +284,16 @@ static struct fleet_host *step_record(struct fleet_proc *fp, struct fleet_host *
 	struct fleet_host *rec = calloc(fp->n, sizeof(*rec));
 	if (!rec)
 		return NULL;
-	for (size_t i = 0; i < fp->n; i++) {
-		if (!fp->gone[i])
-			continue;
-		host_blank(&rec[i], &fp->hosts[i]);
-		rec[i].state = fp->hosts[i].state;
-		snprintf(rec[i].message, sizeof(rec[i].message), _("left the fleet at step %zu"),
-			 fp->gone_at[i]);
-	}
+	for (size_t i = 0; i < fp->n; i++)
+		if (fp->gone[i])
+			fleet_proc_gone_host(fp, i, &rec[i]);
 	for (size_t k = 0; k < nrun; k++) {
 		size_t i = idx[k];
 		sshproc_kill(&run[k].proc, 500);
 		sshproc_free(&run[k].proc);
 		rec[i] = run[k];
 		enum host_state s = run[k].state;
-		if (s == HOST_DROPPED || s == HOST_UNREACHABLE || s == HOST_BROKEN) {
+		if (host_lost(s)) {
 			fp->gone[i] = true;
 			fp->gone_at[i] = step + 1;
 			fp->hosts[i].state = s;
@@ -290,16 +302,56 @@ static struct fleet_host *step_record(struct fleet_proc *fp, struct fleet_host *
 	return rec;
 }
 
-static void step_print(struct fleet_proc *fp, const struct fleet_step *s, const struct proc_table *t)
+static void host_clear(struct fleet_host *h)
+{
+	sshproc_kill(&h->proc, 500);
+	sshproc_free(&h->proc);
+	free(h->out);
+	jv_free(h->report);
+	host_live_free(&h->live);
+}
+
+/* After a step that did not start: when no host refused it and some were
+ * lost, those leave the fleet (at this step) and the others are set to
+ * take it again. True when some are left to take it. */
+static bool drop_lost(struct fleet_proc *fp, struct fleet_host *run, size_t *idx, size_t *nrun)
+{
+	size_t lost = 0, k = 0;
+	for (size_t i = 0; i < *nrun; i++) {
+		if (run[i].state == HOST_REFUSED)
+			return false;
+		lost += host_lost(run[i].state);
+	}
+	if (!lost || lost == *nrun)
+		return false;
+	for (size_t i = 0; i < *nrun; i++) {
+		size_t at = idx[i];
+		enum host_state s = run[i].state;
+		host_clear(&run[i]);
+		if (host_lost(s)) {
+			fp->gone[at] = true;
+			fp->gone_at[at] = fp->nsteps + 1;
+			fp->hosts[at].state = s;
+			continue;
+		}
+		host_blank(&run[k], &fp->hosts[at]);
+		idx[k++] = at;
+	}
+	*nrun = k;
+	return true;
+}
+
+static void step_print(const struct fleet_proc *fp, const struct fleet_step *s, size_t planned,
+		       FILE *out)
 {
 	if (fp->args->format != OUTPUT_NORMAL)
 		return;
-	if (t->planned)
-		fprintf(fp->out, _("\nStep %zu of %zu: %s\n"), s->index + 1, t->planned, s->label);
+	if (planned)
+		fprintf(out, _("\nStep %zu of %zu: %s\n"), s->index + 1, planned, s->label);
 	else
-		fprintf(fp->out, _("\nStep %zu: %s\n"), s->index + 1, s->label);
-	fleet_report_normal(fp->out, s->hosts, fp->n, s->started);
-	fflush(fp->out);
+		fprintf(out, _("\nStep %zu: %s\n"), s->index + 1, s->label);
+	fleet_report_normal(out, s->hosts, fp->n, s->started);
+	fflush(out);
 }
 
 static int run_step(const struct proc_remote *r, const struct job_set *set, struct proc_table *t,
@@ -338,15 +390,38 @@ static int run_step(const struct proc_remote *r, const struct job_set *set, stru
 			host_blank(&run[nrun], &fp->hosts[i]);
 			idx[nrun++] = i;
 		}
-	int status = 0;
-	bool go = nrun && fleet_run_hosts(&job, run, nrun, fp->ctl, fp->sigs, &status);
-	struct fleet_step *s = &fp->steps[fp->nsteps];
-	memset(s, 0, sizeof(*s));
+	/* What the step is, for a front end to show while it runs. */
+	fp->cur.label[0] = '\0';
+	fp->cur.ms = 0;
 	for (size_t g = 0; g < set->njobs && first + g < t->nrows; g++) {
-		size_t used = strlen(s->label);
-		snprintf(s->label + used, sizeof(s->label) - used, "%s%s", g ? ", " : "",
+		size_t used = strlen(fp->cur.label);
+		snprintf(fp->cur.label + used, sizeof(fp->cur.label) - used, "%s%s", g ? ", " : "",
 			 t->rows[first + g].label);
 	}
+	/* Its groups run one after another; a job bound by size only has
+	 * no length known in advance. */
+	for (size_t j = 0; j < set->njobs; j++) {
+		const struct job_spec *js = &set->jobs[j];
+		if (!js->runtime_ms) {
+			fp->cur.ms = 0;
+			break;
+		}
+		fp->cur.ms += js->ramp_ms + js->runtime_ms;
+	}
+	fp->cur.first = first;
+	fp->cur.rows = set->njobs;
+	fp->cur.planned = t->planned;
+	int status = 0;
+	bool go = nrun && fp->runner(fp, &job, run, idx, nrun, &status);
+	/* A host lost since the last step (it cannot be reached, its blktop
+	 * is gone) does not keep the others from this step as a refusal
+	 * would: it leaves the fleet and the step runs on the rest. */
+	while (!go && !status && fp->nsteps && !runctl_stopped(fp->ctl) &&
+	       drop_lost(fp, run, idx, &nrun))
+		go = fp->runner(fp, &job, run, idx, nrun, &status);
+	struct fleet_step *s = &fp->steps[fp->nsteps];
+	memset(s, 0, sizeof(*s));
+	snprintf(s->label, sizeof(s->label), "%s", fp->cur.label);
 	s->index = first;
 	s->started = go;
 	s->hosts = step_record(fp, run, idx, nrun, fp->nsteps);
@@ -367,7 +442,8 @@ static int run_step(const struct proc_remote *r, const struct job_set *set, stru
 		int hs = fleet_status(s->hosts, fp->n);
 		if (hs == BLKTOP_REFUSED || (hs && !fp->worst))
 			fp->worst = hs;
-		step_print(fp, s, t);
+		if (fp->print_steps)
+			step_print(fp, s, t->planned, fp->out);
 	}
 	free(run);
 	free(idx);
@@ -403,40 +479,62 @@ static int run_step(const struct proc_remote *r, const struct job_set *set, stru
 	return 0;
 }
 
-/* The JSON report: the steps, each with hosts[] and the fleet's merged
- * figures, then the procedure's table of the fleet's totals. */
-static void report_json(struct fleet_proc *fp, const struct proc_table *t)
+static bool batch_runner(struct fleet_proc *fp, const struct fleet_job *job,
+			 struct fleet_host *run, const size_t *idx, size_t nrun, int *status)
 {
-	struct json *root = json_object_new();
-	json_add_string(root, "procedure", t->name);
-	json_add_string(root, "title", t->title);
-	json_add_u64(root, "hosts", fp->n);
-	struct json *arr = json_add_array(root, "steps");
-	for (size_t i = 0; i < fp->nsteps; i++) {
-		struct json *o = json_add_object(arr, NULL);
-		json_add_u64(o, "step", fp->steps[i].index + 1);
-		json_add_string(o, "label", fp->steps[i].label);
-		json_add_bool(o, "started", fp->steps[i].started);
-		fleet_report_json_add(o, fp->steps[i].hosts, fp->n);
-	}
-	/* The table as the procedure prints it alone, parsed back in. */
-	char *text = NULL, err[128];
-	size_t len = 0;
-	FILE *m = open_memstream(&text, &len);
-	if (m) {
-		proc_table_json(m, t);
-		fclose(m);
-		struct jv *v = text ? jv_parse(text, len, err, sizeof(err)) : NULL;
-		if (v)
-			fleet_json_add_jv(root, "table", v);
-		jv_free(v);
-		free(text);
-	}
-	json_print(fp->out, root);
-	json_free(root);
+	(void)idx;
+	return fleet_run_hosts(job, run, nrun, fp->ctl, fp->sigs, status);
 }
 
-static void steps_free(struct fleet_proc *fp)
+int fleet_proc_open(struct fleet_proc *fp, const struct cli_args *args, int argc, char **argv,
+		    enum proc_kind *kind)
+{
+	memset(fp, 0, sizeof(*fp));
+	fp->args = args;
+	fp->argv = argv;
+	if (procedure_kind(args->mode, args->procedure, kind))
+		return procedure_unknown(args);
+	int status = fleet_setup(args, argc, argv, &fp->job, &fp->hosts, &fp->n);
+	if (status)
+		return status;
+	fp->gone = calloc(fp->n, sizeof(*fp->gone));
+	fp->gone_at = calloc(fp->n, sizeof(*fp->gone_at));
+	if (!fp->gone || !fp->gone_at) {
+		fleet_proc_close(fp);
+		return BLKTOP_FAILED;
+	}
+	return 0;
+}
+
+int fleet_proc_run(struct fleet_proc *fp, enum proc_kind kind, struct proc_table *table,
+		   char *err, size_t errlen)
+{
+	const struct cli_args *args = fp->args;
+	struct proc_request req = { .kind = kind, .job = args->job, .force = args->force,
+				    .lat_limit_us = args->lat_limit_us, .ctl = fp->ctl,
+				    .remote = &fp->remote };
+	struct proc_hooks hooks = { .note = on_note, .row = on_row, .arg = fp };
+	fp->remote = (struct proc_remote){ .run_step = run_step, .arg = fp };
+	int st = procedure_run(&req, &hooks, table, err, errlen);
+	/* A refusal outranks a failure, as for one run. */
+	if (fp->worst == BLKTOP_REFUSED || (fp->worst && !st))
+		st = fp->worst;
+	return st;
+}
+
+void fleet_proc_print_steps(const struct fleet_proc *fp, const struct proc_table *t, FILE *out)
+{
+	size_t k = 0;
+	FILE *notes = fp->args->format == OUTPUT_NORMAL ? out : stderr;
+	for (size_t i = 0; i <= fp->nsteps; i++) {
+		for (; k < fp->nkept && fp->kept[k].before <= i; k++)
+			fprintf(notes, "%s\n", fp->kept[k].text);
+		if (i < fp->nsteps)
+			step_print(fp, &fp->steps[i], t->planned, out);
+	}
+}
+
+void fleet_proc_close(struct fleet_proc *fp)
 {
 	for (size_t i = 0; i < fp->nsteps; i++) {
 		for (size_t k = 0; fp->steps[i].hosts && k < fp->n; k++) {
@@ -448,52 +546,23 @@ static void steps_free(struct fleet_proc *fp)
 		free(fp->steps[i].hosts);
 	}
 	free(fp->steps);
-}
-
-static int proc_with_hosts(struct fleet_proc *fp, enum proc_kind kind, struct writer *w)
-{
-	const struct cli_args *args = fp->args;
-	struct proc_request req = { .kind = kind, .job = args->job, .force = args->force,
-				    .lat_limit_us = args->lat_limit_us, .ctl = fp->ctl,
-				    .remote = &fp->remote };
-	struct proc_hooks hooks = { .note = on_note, .arg = fp };
-	struct proc_table table;
-	char err[1024];
-	fp->out = w->f;
-	fp->notes = args->format == OUTPUT_NORMAL ? w->f : stderr;
-	fp->remote = (struct proc_remote){ .run_step = run_step, .arg = fp };
-	int st = procedure_run(&req, &hooks, &table, err, sizeof(err));
-	if (st && err[0])
-		fprintf(stderr, "blktop: %s\n", err);
-	if (table.nrows && fp->nsteps) {
-		if (args->format == OUTPUT_JSON) {
-			report_json(fp, &table);
-		} else if (args->format == OUTPUT_CSV) {
-			proc_table_csv(w->f, &table);
-		} else {
-			fprintf(w->f, _("\nThe fleet's totals, step by step (%zu hosts):\n"), fp->n);
-			proc_table_normal(w->f, &table);
-		}
-	}
-	proc_table_free(&table);
-	/* A refusal outranks a failure, as for one run. */
-	if (fp->worst == BLKTOP_REFUSED || (fp->worst && !st))
-		st = fp->worst;
-	return st;
+	for (size_t i = 0; i < fp->nkept; i++)
+		free(fp->kept[i].text);
+	free(fp->kept);
+	free(fp->gone);
+	free(fp->gone_at);
+	if (fp->hosts)
+		fleet_free(&fp->job, fp->hosts, fp->n);
+	memset(fp, 0, sizeof(*fp));
 }
 
 int fleet_proc_main(const struct cli_args *args, int argc, char **argv)
 {
-	struct fleet_job job;
-	struct fleet_proc fp = { .args = args, .argv = argv };
+	struct fleet_proc fp;
 	enum proc_kind kind;
-	if (procedure_kind(args->mode, args->procedure, &kind))
-		return procedure_unknown(args);
-	int status = fleet_setup(args, argc, argv, &job, &fp.hosts, &fp.n);
+	int status = fleet_proc_open(&fp, args, argc, argv, &kind);
 	if (status)
 		return status;
-	fp.gone = calloc(fp.n, sizeof(*fp.gone));
-	fp.gone_at = calloc(fp.n, sizeof(*fp.gone_at));
 	struct runctl ctl;
 	struct sigstop sigs;
 	runctl_init(&ctl, NULL);
@@ -501,17 +570,24 @@ int fleet_proc_main(const struct cli_args *args, int argc, char **argv)
 	sigstop_block(&sigs, 0);
 	fp.ctl = &ctl;
 	fp.sigs = &sigs;
+	fp.runner = batch_runner;
+	fp.print_steps = true;
 	struct writer w;
-	if (!fp.gone || !fp.gone_at)
-		status = BLKTOP_FAILED;
-	else if (!(status = writer_open(&w, args->output_file)))
-		status = writer_close(&w, proc_with_hosts(&fp, kind, &w));
+	if (!(status = writer_open(&w, args->output_file))) {
+		struct proc_table table;
+		char err[1024] = "";
+		fp.out = w.f;
+		fp.notes = args->format == OUTPUT_NORMAL ? w.f : stderr;
+		int st = fleet_proc_run(&fp, kind, &table, err, sizeof(err));
+		if (st && err[0])
+			fprintf(stderr, "blktop: %s\n", err);
+		fleet_proc_report(&fp, &table, w.f);
+		proc_table_free(&table);
+		status = writer_close(&w, st);
+	}
 	if (runctl_signo(&ctl))
 		status = BLKTOP_SIGNAL_BASE + runctl_signo(&ctl);
 	sigstop_end(&sigs);
-	steps_free(&fp);
-	free(fp.gone);
-	free(fp.gone_at);
-	fleet_free(&job, fp.hosts, fp.n);
+	fleet_proc_close(&fp);
 	return status;
 }

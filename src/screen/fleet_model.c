@@ -35,6 +35,7 @@ void fleet_model_init(struct fleet_model *m)
 void fleet_model_free(struct fleet_model *m)
 {
 	free(m->rows);
+	free(m->table_text);
 	host_live_free(&m->detail);
 	memset(m, 0, sizeof(*m));
 }

@@ -48,6 +48,17 @@ struct fleet_model {
 	bool rates_only_live;        /* a running host's driver sends rates only */
 	bool any_whole;              /* a row shows its whole run's percentiles */
 	char status[256];
+	/* A procedure on the fleet (fleet_proc_screen.c): its step, clock
+	 * and table so far, as --batch prints the table. */
+	bool proc, proc_ended;
+	char step_line[200];         /* "step 3/7: Seq_Write_IOPS_Test" */
+	char time_line[200];
+	char table_head[160];
+	char *table_text;
+	char notes[4][256];          /* its first notes (checks, what is not taken) */
+	int nnotes;
+	int table_lines;
+	int table_top;               /* its first line shown */
 };
 
 void fleet_model_init(struct fleet_model *m);

@@ -8,7 +8,9 @@
  * screens' one wait (ui_wait), with the refresh tick as its timeout;
  * signals get through only inside that wait, as in loop.c. Leaving stops every host's job (each
  * far side's wrapper ends blktop there when its stdin closes), waits for
- * their reports, then prints the fleet's report as --batch does. */
+ * their reports, then prints the fleet's report as --batch does. A
+ * procedure (--profile, --suite, --sweep) is fleet_proc_screen.c's, which
+ * turns this same loop (fleet_ui_turn) through each of its steps. */
 #include "config.h"
 #include "screen/screen.h"
 
@@ -24,34 +26,28 @@
 #include "i18n.h"
 #include "output/writer.h"
 #include "screen/fleet_model.h"
+#include "screen/fleet_ui.h"
 #include "screen/fleet_view.h"
 #include "screen/ui.h"
 #include "util/clock.h"
 #include "util/status.h"
 
-struct fleet_ui {
-	struct ui *term;             /* the terminal's part of the screen's ui */
-	struct fleet_live live;
-	struct fleet_model m;
-	struct runctl ctl;
-	struct sigstop sigs;
-	unsigned delay_ms;
-	uint64_t next_tick_ns;
-	bool dirty, quitting, leave, help;
-	bool figures_due;            /* new intervals, drawn at the next tick */
-	int help_top;
-};
-
-static void update(struct fleet_ui *f)
+void fleet_ui_update(struct fleet_ui *f)
 {
 	f->figures_due = false;
-	fleet_model_update(&f->m, f->live.hosts, f->live.n, f->live.stopping, f->live.ended,
-			   f->live.go);
+	if (f->proc)
+		fleet_ui_proc_update(f);
+	else
+		fleet_model_update(&f->m, f->live.hosts, f->live.n, f->live.stopping,
+				   f->live.ended, f->live.go);
 	f->dirty = true;
 }
 
 static void stop_all(struct fleet_ui *f)
 {
+	/* A procedure ends with its step: no step starts after a stop. */
+	if (f->proc)
+		runctl_stop(&f->proc_ctl, RUNCTL_USER, 0, "stop key");
 	if (f->live.ended)
 		return;
 	fleet_live_stop(&f->live);
@@ -71,6 +67,8 @@ static enum fleet_action key_action(int ch, bool func)
 		case KEY_F(10): return FA_QUIT;
 		case KEY_RESIZE: return FA_REDRAW;
 		case KEY_BACKSPACE: return FA_BACK;
+		case KEY_PPAGE: return FA_TABLE_UP;
+		case KEY_NPAGE: return FA_TABLE_DOWN;
 		default: return FA_NONE;
 		}
 	}
@@ -119,6 +117,11 @@ static void act(struct fleet_ui *f, enum fleet_action a)
 			m->open = (int)m->rows[m->sel].host;
 		break;
 	case FA_BACK: m->open = -1; break;
+	case FA_TABLE_UP: m->table_top = m->table_top > 5 ? m->table_top - 5 : 0; break;
+	case FA_TABLE_DOWN:
+		if (m->table_top + 5 < m->table_lines)
+			m->table_top += 5;
+		break;
 	case FA_SORT_NEXT: fleet_model_sort_by(m, 1); break;
 	case FA_SORT_PREV: fleet_model_sort_by(m, -1); break;
 	case FA_INVERT: fleet_model_invert(m); break;
@@ -129,14 +132,14 @@ static void act(struct fleet_ui *f, enum fleet_action a)
 		/* Once: stop and wait for the reports; twice: leave now
 		 * (every host's ssh is then killed, which ends the far
 		 * side's job as a dropped connection does). */
-		if (f->quitting || f->live.ended)
+		if (f->quitting || (f->live.ended && (!f->proc || f->proc_ended)))
 			f->leave = true;
 		f->quitting = true;
 		stop_all(f);
 		break;
 	case FA_NONE: return;
 	}
-	update(f);
+	fleet_ui_update(f);
 }
 
 static void read_keys(struct fleet_ui *f)
@@ -149,6 +152,10 @@ static void read_keys(struct fleet_ui *f)
 
 static void wait_once(struct fleet_ui *f, struct pollfd *pfd)
 {
+	if (f->dirty && !f->term->tty_gone) {
+		fleet_view_draw(&f->m, &f->term->theme, f->help, &f->help_top);
+		f->dirty = false;
+	}
 	uint64_t wake = f->next_tick_ns;
 	/* A driver's timed step (fio's next ETA, a retry) may come first. */
 	if (f->live.wake_ns && f->live.wake_ns < wake)
@@ -165,14 +172,20 @@ static void wait_once(struct fleet_ui *f, struct pollfd *pfd)
 	 * intervals of that second in one frame (and one model update). */
 	int changed = fleet_live_step(&f->live);
 	if (changed & FLEET_CHANGED_STATE)
-		update(f);
+		fleet_ui_update(f);
 	else if (changed)
 		f->figures_due = true;
 	if (now_ns() >= f->next_tick_ns) {
 		f->next_tick_ns = now_ns() + f->delay_ms * 1000000ull;
-		if (f->figures_due)
-			update(f);
+		/* A procedure's clock moves every tick. */
+		if (f->figures_due || f->proc)
+			fleet_ui_update(f);
 	}
+}
+
+void fleet_ui_turn(struct fleet_ui *f)
+{
+	wait_once(f, f->pfd);
 }
 
 static int report(const struct cli_args *args, const struct fleet_live *l)
@@ -190,6 +203,8 @@ static int report(const struct cli_args *args, const struct fleet_live *l)
 
 int fleet_screen_main(const struct cli_args *args, int argc, char **argv)
 {
+	if (args->mode == MODE_PROFILE || args->mode == MODE_SUITE || args->mode == MODE_SWEEP)
+		return fleet_proc_screen_main(args, argc, argv);
 	struct fleet_ui *f = calloc(1, sizeof(*f));
 	struct ui *u = calloc(1, sizeof(*u));
 	if (!f || !u) {
@@ -225,14 +240,9 @@ int fleet_screen_main(const struct cli_args *args, int argc, char **argv)
 		return status ? status : BLKTOP_FAILED;
 	}
 	f->next_tick_ns = now_ns() + f->delay_ms * 1000000ull;
-	update(f);
-	while (!f->leave && !(f->quitting && f->live.ended)) {
-		if (f->dirty && !u->tty_gone) {
-			fleet_view_draw(&f->m, &u->theme, f->help, &f->help_top);
-			f->dirty = false;
-		}
+	fleet_ui_update(f);
+	while (!f->leave && !(f->quitting && f->live.ended))
 		wait_once(f, pfd);
-	}
 	fleet_live_end(&f->live);
 	terminal_end(u);
 	stderr_release(u);

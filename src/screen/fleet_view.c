@@ -22,7 +22,9 @@ const struct fleet_key fleet_keys[] = {
 	{ "F6 >", N_("Sort"), N_("sort by the next column"), FA_SORT_NEXT },
 	{ "<", NULL, N_("sort by the previous column"), FA_SORT_PREV },
 	{ "I", N_("Invert"), N_("invert the sort order"), FA_INVERT },
-	{ "s", N_("Stop all"), N_("stop every host's job (each reports)"), FA_STOP },
+	{ "s", N_("Stop all"), N_("stop every host's job (each reports); a procedure ends there"),
+	  FA_STOP },
+	{ "PgUp PgDn", NULL, N_("scroll the procedure's table"), FA_TABLE_UP },
 	{ "h ? F1", N_("Help"), N_("this help"), FA_HELP },
 	{ "q F10", N_("Quit"), N_("stop every host's job and leave"), FA_QUIT },
 };
@@ -176,6 +178,39 @@ static void draw_table(const struct fleet_model *m, const struct theme *t, int y
 			     _("*: the whole run's percentiles, from the host's final report."));
 }
 
+/* A procedure: the hosts of its current step above, then its clock and
+ * its table so far (the fleet's totals, as --batch prints them). */
+static void draw_proc(const struct fleet_model *m, const struct theme *t, int y0, int h, int w)
+{
+	int hh = (int)m->n + 6;
+	if (hh > h / 2 + 2)
+		hh = h / 2 + 2;
+	draw_table(m, t, y0, hh, w);
+	int y = y0 + hh - 2, end = y0 + h - 1;
+	if (y >= end)
+		return;
+	draw_blank(y, 0, w, t->attr[EL_HEADER]);
+	int x = draw_text(y, 0, w, t->attr[EL_HEADER], m->table_head);
+	if (x + 2 < w)
+		draw_text(y, x + 2, w - x - 2, t->attr[EL_HEADER], m->time_line);
+	for (int i = 0; i < m->nnotes && y + 1 < end; i++)
+		draw_text(++y, 0, w, t->attr[EL_DIM], m->notes[i]);
+	const char *p = m->table_text ? m->table_text : "";
+	for (int line = 0; *p && ++y < end; line++) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char buf[512];
+		if (line < m->table_top) {
+			y--;
+		} else {
+			snprintf(buf, sizeof(buf), "%.*s", (int)(len < sizeof(buf) ? len : sizeof(buf) - 1),
+				 p);
+			draw_text(y, 0, w, t->attr[EL_NORMAL], buf);
+		}
+		p += len + (nl ? 1 : 0);
+	}
+}
+
 static void draw_cpu(const struct host_live *l, const struct theme *t, struct rect r)
 {
 	static const enum cpu_field shown[] = { CPU_USR, CPU_NICE, CPU_SYS, CPU_IOWAIT,
@@ -274,14 +309,21 @@ void fleet_view_draw(const struct fleet_model *m, const struct theme *t, bool he
 			    : m->stopping ? _("stopping every host...")
 			    : m->started  ? _("running")
 					  : _("taking the verdicts");
-	snprintf(buf, sizeof(buf), _("blktop %s - fleet of %zu hosts - %s"), PACKAGE_VERSION,
-		 m->n, phase);
+	if (m->proc)
+		snprintf(buf, sizeof(buf), _("blktop %s - fleet of %zu hosts - %s - %s"),
+			 PACKAGE_VERSION, m->n, m->step_line,
+			 m->proc_ended ? _("the procedure has ended") : phase);
+	else
+		snprintf(buf, sizeof(buf), _("blktop %s - fleet of %zu hosts - %s"),
+			 PACKAGE_VERSION, m->n, phase);
 	draw_blank(0, 0, w, t->attr[EL_TITLE_BAR]);
 	draw_text(0, 0, w, t->attr[EL_TITLE_BAR], buf);
 	if (help)
 		draw_help(t, 1, h - 2, w, help_top);
 	else if (m->open >= 0)
 		draw_host(m, t, 1, h - 1, w);
+	else if (m->proc)
+		draw_proc(m, t, 1, h - 2, w);
 	else
 		draw_table(m, t, 1, h - 1, w);
 	if (m->status[0])

@@ -5,7 +5,8 @@
 # its keys, jobctl.c what they do to jobs, terminal.c the terminal itself.
 libblktop_a_SOURCES += src/screen/screen.h src/screen/ui.h src/screen/term.h \
 	src/screen/fleet_screen.c src/screen/fleet_model.c src/screen/fleet_model.h \
-	src/screen/fleet_view.c src/screen/fleet_view.h \
+	src/screen/fleet_view.c src/screen/fleet_view.h src/screen/fleet_ui.h \
+	src/screen/fleet_proc_screen.c \
 	src/screen/loop.c src/screen/input.c src/screen/jobctl.c src/screen/terminal.c \
 	src/screen/frame.c src/screen/keys.c src/screen/keys.h \
 	src/screen/layout.c src/screen/layout.h src/screen/model.c src/screen/model.h \

@@ -155,6 +155,11 @@ EXTRA_DIST += tests/e2e/fleet_screen_lib.sh
 # no invented percentiles, a dropped server, s and q with no job left.
 TESTS += tests/e2e/screen_fleet_fio.sh
 dist_check_SCRIPTS += tests/e2e/screen_fleet_fio.sh
+# Procedures on the fleet: a sweep on the screen (the step counter, the
+# table as --batch prints it, s, q, a dropped host) and a host lost
+# between steps, with --batch and on the screen.
+TESTS += tests/e2e/screen_fleet_proc.sh
+dist_check_SCRIPTS += tests/e2e/screen_fleet_proc.sh
 # --driver=fio: fio's own server on each far side through ssh -W, a write
 # refused under --readonly, a killed server, a fake server's unknown
 # protocol version.
