@@ -44,6 +44,7 @@ struct group_result {
 	uint64_t submit_dist[DEPTH_LEVELS], complete_dist[DEPTH_LEVELS];
 	int error;                  /* 0, or errno that ended the job */
 	char error_msg[512];
+	bool error_resid;           /* it was a transfer of no bytes (fio's "full resid") */
 	/* fio's steady-state window (dur 0: none), a report entry's; its
 	 * memory is the run result's. */
 	struct steady_window ss;

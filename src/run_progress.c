@@ -196,6 +196,7 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 				dst->ios += src->ios;
 				dst->bytes += src->bytes;
 				dst->errors += src->errors;
+				dst->short_ios += src->short_ios;
 				if (!dst->first_error)
 					dst->first_error = src->first_error;
 				lat_merge(&dst->slat, &src->slat);
@@ -214,6 +215,7 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 			const struct dir_stats *src = &t->dir[d];
 			dst->bytes += load(&src->bytes);
 			dst->errors += load(&src->errors);
+			dst->short_ios += load(&src->short_ios);
 			if (!dst->first_error)
 				dst->first_error = __atomic_load_n(&src->first_error, __ATOMIC_ACQUIRE);
 			lat_live(&dst->slat, &src->slat, p->scratch);

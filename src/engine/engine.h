@@ -91,6 +91,7 @@ struct job_thread {
 	} live;
 	int error;                  /* errno that ended the job, 0 if none */
 	char error_msg[512];
+	bool error_resid;           /* it was a transfer of no bytes (fio's "full resid") */
 	/* fio's clone with no area (no size, offset past the end): never
 	 * started, no I/O, error_msg says why; the run exits 1 but the
 	 * clone's own error stays 0, as in fio's report. */

@@ -123,7 +123,7 @@ static void add_dir(struct json *job, const char *key, const struct run_result *
 	json_add_double(o, "iops", rt.iops);
 	json_add_u64(o, "runtime", g && report_dir_active(g, d) ? g->runtime_ms : 0);
 	json_add_u64(o, "total_ios", ds ? ds->ios + ds->failed : 0);
-	json_add_u64(o, "short_ios", 0);
+	json_add_u64(o, "short_ios", ds ? ds->short_ios : 0);
 	json_add_u64(o, "drop_ios", 0);
 	add_lat(o, "slat_ns", ds ? &ds->slat : NULL, spec, report_pct_on(spec, REPORT_SLAT), plus);
 	add_lat(o, "clat_ns", ds ? &ds->clat : NULL, spec, report_pct_on(spec, REPORT_CLAT), plus);
