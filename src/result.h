@@ -68,6 +68,7 @@ struct run_result {
 	uint64_t start_wall_ms;     /* the same in ms since the epoch (0: unknown) */
 	uint64_t end_wall_ms;       /* when the run ended (fio's timestamp_ms) */
 	uint64_t elapsed_s;         /* a periodic report's fio elapsed (0: from the times) */
+	uint64_t eta_s;             /* and its fio eta (run_eta.c) */
 	int exit_status;            /* 0, 1 (run failed), 3 (refused) */
 	char device_name[64];       /* the first target's disk ("" for none) */
 	bool verdict_taken;         /* its safety verdict was taken before the run */

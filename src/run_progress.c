@@ -295,7 +295,7 @@ static void build_so_far(struct run_progress_state *p, struct run_result *r, uin
 }
 
 void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_end,
-		       uint64_t due_ms)
+		       uint64_t due_ms, uint64_t due_ns)
 {
 	if (!p || (wave_end && !p->niv))
 		return;
@@ -347,6 +347,7 @@ void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_en
 		 * rounded up, taken when its timer fires: the tick's, not
 		 * the moment the report is made a little after it. */
 		so_far.elapsed_s = (due_ms + 999) / 1000;
+		so_far.eta_s = run_eta(p->secs, p->nsecs, wave, so_far.elapsed_s, due_ns, now);
 		pr.so_far = &so_far;
 	}
 	p->user->progress(&pr, p->user->arg);

@@ -39,6 +39,8 @@ struct job_thread {
 	struct thread_file *files;
 	unsigned nfiles;
 	uint64_t io_limit;          /* bytes to transfer, 0: until the deadline */
+	uint64_t size_bytes;        /* fio's total_io_size: size or io_size, times loops,
+				     * time_based too (fio's eta reckons with it) */
 	uint64_t ios_limit;         /* number_ios: I/Os to issue, 0: no limit */
 	struct io_flow *flow;       /* fio's flow=, shared with its flow id's jobs; NULL: none */
 	unsigned run_threads;       /* threads of the whole run (dedupe_global) */
