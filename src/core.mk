@@ -7,7 +7,7 @@ OPTION_SOURCES = src/options.c src/option_table.c src/option_values.c src/option
 	src/util/arith.c src/util/pattern.c
 libblktop_a_SOURCES += src/i18n.h src/sysroot.c src/sysroot.h src/job.h \
 	$(OPTION_SOURCES) src/options.h src/jobset.c src/jobset.h src/result.c src/result.h src/run.c src/run.h src/monitor.c src/monitor.h src/cli.c src/cli.h \
-	src/run_priv.h src/run_merge.c src/run_progress.c src/run_irqs.c src/run_units.c src/run_steady.c \
+	src/run_priv.h src/run_merge.c src/run_progress.c src/run_eta.c src/run_irqs.c src/run_units.c src/run_steady.c \
 	src/run_section.c src/run_wave.c \
 	src/switches.c src/switches.h \
 	src/target.c src/target_files.c src/target_area.c src/target.h src/textwidth.c src/textwidth.h \

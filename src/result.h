@@ -44,6 +44,7 @@ struct group_result {
 	uint64_t submit_dist[DEPTH_LEVELS], complete_dist[DEPTH_LEVELS];
 	int error;                  /* 0, or errno that ended the job */
 	char error_msg[512];
+	bool error_resid;           /* it was a transfer of no bytes (fio's "full resid") */
 	/* fio's steady-state window (dur 0: none), a report entry's; its
 	 * memory is the run result's. */
 	struct steady_window ss;
@@ -67,6 +68,7 @@ struct run_result {
 	uint64_t start_wall_ms;     /* the same in ms since the epoch (0: unknown) */
 	uint64_t end_wall_ms;       /* when the run ended (fio's timestamp_ms) */
 	uint64_t elapsed_s;         /* a periodic report's fio elapsed (0: from the times) */
+	uint64_t eta_s;             /* and its fio eta (run_eta.c) */
 	int exit_status;            /* 0, 1 (run failed), 3 (refused) */
 	char device_name[64];       /* the first target's disk ("" for none) */
 	bool verdict_taken;         /* its safety verdict was taken before the run */

@@ -70,6 +70,7 @@ void run_collect(struct group_result *g, const struct job_thread *const *threads
 			dst->bytes += src->bytes;
 			dst->errors += src->errors;
 			dst->failed += src->failed;
+			dst->short_ios += src->short_ios;
 			if (!dst->first_error) {
 				dst->first_error = src->first_error;
 				dst->first_error_offset = src->first_error_offset;
@@ -99,6 +100,7 @@ void run_collect(struct group_result *g, const struct job_thread *const *threads
 		g->minf += (uint64_t)(t->ru_end.ru_minflt - t->ru_start.ru_minflt);
 		if (t->error && !g->error) {
 			g->error = t->error;
+			g->error_resid = t->error_resid;
 			snprintf(g->error_msg, sizeof(g->error_msg), "%s", t->error_msg);
 		}
 	}

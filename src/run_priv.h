@@ -163,8 +163,12 @@ const struct run_hooks *run_progress_hooks(struct run_progress_state *p,
 /* due_ms: ms from the first wave's start to the status-interval tick
  * this report is for (fio's timer runs from the start, across waves);
  * 0 for a wave's last report. */
+/* run_eta.c: fio's eta of a periodic report (elapsed_s: its elapsed;
+ * due_ns: its tick, when fio's timer fires; wave: the one running). */
+uint64_t run_eta(const struct section *secs, size_t nsecs, unsigned wave, uint64_t elapsed_s,
+		 uint64_t due_ns, uint64_t now);
 void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_end,
-		       uint64_t due_ms);
+		       uint64_t due_ms, uint64_t due_ns);
 
 /* run_section.c: builds the threads of section s (numbered from
  * first_thread in the whole run) and opens the files they use into ot,

@@ -196,6 +196,7 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 				dst->ios += src->ios;
 				dst->bytes += src->bytes;
 				dst->errors += src->errors;
+				dst->short_ios += src->short_ios;
 				if (!dst->first_error)
 					dst->first_error = src->first_error;
 				lat_merge(&dst->slat, &src->slat);
@@ -214,6 +215,7 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 			const struct dir_stats *src = &t->dir[d];
 			dst->bytes += load(&src->bytes);
 			dst->errors += load(&src->errors);
+			dst->short_ios += load(&src->short_ios);
 			if (!dst->first_error)
 				dst->first_error = __atomic_load_n(&src->first_error, __ATOMIC_ACQUIRE);
 			lat_live(&dst->slat, &src->slat, p->scratch);
@@ -293,7 +295,7 @@ static void build_so_far(struct run_progress_state *p, struct run_result *r, uin
 }
 
 void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_end,
-		       uint64_t due_ms)
+		       uint64_t due_ms, uint64_t due_ns)
 {
 	if (!p || (wave_end && !p->niv))
 		return;
@@ -345,6 +347,7 @@ void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_en
 		 * rounded up, taken when its timer fires: the tick's, not
 		 * the moment the report is made a little after it. */
 		so_far.elapsed_s = (due_ms + 999) / 1000;
+		so_far.eta_s = run_eta(p->secs, p->nsecs, wave, so_far.elapsed_s, due_ns, now);
 		pr.so_far = &so_far;
 	}
 	p->user->progress(&pr, p->user->arg);

@@ -188,7 +188,7 @@ int section_prepare(struct section *s, struct open_targets *ot, struct runctl *c
 			t->files[i].file_size = tg->dev_size;
 		}
 		uint64_t limit = job->io_size ? job->io_size : 0;
-		if (!limit && !job->time_based) {
+		if (!limit) {
 			for (int i = 0; i < n; i++)
 				limit += t->files[i].area_len;
 			/* As fio: with filesize, size caps the bytes moved. */
@@ -202,6 +202,7 @@ int section_prepare(struct section *s, struct open_targets *ot, struct runctl *c
 		/* trimwrite, randtrimwrite: fio counts the writes alone
 		 * against the size (next_io.c leaves the trims out). */
 		t->io_limit = job->time_based ? 0 : limit;
+		t->size_bytes = limit;
 		/* number_ios: fio's count of I/Os of every direction against
 		 * number_ios times loops (twice that for trimwrite, whose
 		 * writes each follow a trim); time_based jobs ignore it. */

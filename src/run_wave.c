@@ -179,7 +179,7 @@ int run_wave(struct section *secs, size_t n, struct unit *units, size_t nunits,
 			while (hook_next <= now)
 				hook_next += hook_gap;
 			uint64_t due = hook_next - hook_gap;
-			run_progress_emit(prog, wave, false, (due - *tick0) / 1000000ULL);
+			run_progress_emit(prog, wave, false, (due - *tick0) / 1000000ULL, due);
 		}
 	}
 	for (size_t i = 0; i < n; i++)
@@ -192,7 +192,7 @@ int run_wave(struct section *secs, size_t n, struct unit *units, size_t nunits,
 		for (size_t i = 0; i < n; i++)
 			if (secs[i].wave == wave)
 				monitor_finish(&secs[i].mon, mh);
-		run_progress_emit(prog, wave, true, 0);
+		run_progress_emit(prog, wave, true, 0, 0);
 	}
 	return status;
 }

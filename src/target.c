@@ -293,15 +293,6 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		return BLKTOP_USAGE;
 	}
 	uint64_t have = exists ? (uint64_t)st.st_size : 0;
-	/* fio's create_on_open makes a new file empty when the job opens it:
-	 * a job that reads it fails in fio. Refused here rather than run
-	 * differently. */
-	if (job->create_on_open && !exists && rw_reads(job->rw)) {
-		snprintf(err, errlen,
-			 _("create_on_open=1: %s does not exist and the job reads it (fio makes it empty and its reads fail)"),
-			 t->path);
-		return BLKTOP_USAGE;
-	}
 	if (job->ioengine == ENGINE_NULL) {
 		/* As fio: the null engine moves no data, and makes no file. */
 		t->dev_size = need > have ? need : have;
@@ -309,6 +300,11 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		return 0;
 	}
 	bool grow = need > have;
+	/* fio's create_on_open: the job's open makes a missing file (empty),
+	 * and a file shorter than the job's area is neither laid out, sized
+	 * nor reserved; fio takes the area's end as its size all the same,
+	 * and its reads past the data come back short (engine/resid.c). */
+	bool lay = grow && !job->create_on_open;
 	/* unlink= deletes what the job used: only what blktop laid out,
 	 * unless --force (the gate's has-data, for a delete). */
 	if (job->unlink && exists) {
@@ -321,14 +317,14 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 	/* Every write asks the gate, a file still to be made too: the gate
 	 * alone decides what may be written (a new file is safe, unless
 	 * BLKTOP_SYSROOT is set). */
-	if (writes || grow) {
+	if (writes || lay || !exists) {
 		char why[512];
 		if (gate_file_write(t->path, force, why, sizeof(why)) != GATE_ALLOW) {
 			snprintf(err, errlen, "%s", why);
 			return BLKTOP_REFUSED;
 		}
 	}
-	int flags = (writes || grow ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC;
+	int flags = (writes || lay || !exists ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC;
 	int fd = open(t->path, flags, 0644);
 	if (fd < 0) {
 		snprintf(err, errlen, _("%s: cannot open: %s"), t->path, strerror(errno));
@@ -339,9 +335,10 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		t->made = true;
 	}
 	t->unlink_after = job->unlink || job->unlink_each_loop;
-	if (grow && filling) {
-		/* fill_device: as fio, neither reserved nor sized; the
-		 * writes grow the file until the filesystem is full. */
+	if (grow && (!lay || filling)) {
+		/* create_on_open, and fill_device: as fio, neither reserved
+		 * nor sized (the writes grow the file, until the filesystem
+		 * is full with fill_device); fio's size for it all the same. */
 		have = need;
 	} else if (grow) {
 		/* As fio: space reserved as fallocate= says, the size set, and
@@ -358,8 +355,7 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 			return BLKTOP_FAILED;
 		}
 		have = need;
-		if (!job->create_on_open)
-			t->laid_out = need;
+		t->laid_out = need;
 	}
 	close(fd);
 	t->dev_size = have;

@@ -125,7 +125,7 @@ static void post_usage_now(struct loop_state *ls, uint64_t now)
  * own); with exitall_on_error it ends the whole run: the other threads
  * stop too (the runner wakes any that wait), later waves do not start,
  * and the report covers what ran. The first error wins. */
-static void stop_on_error(struct job_thread *t, int err, const char *why)
+void loop_stop_error(struct job_thread *t, int err, const char *why)
 {
 	t->error = err;
 	if (t->spec->exitall_on_error)
@@ -138,31 +138,15 @@ void loop_set_error(struct job_thread *t, int err, const char *what)
 		return;
 	snprintf(t->error_msg, sizeof(t->error_msg), "%s: %s: %s", t->spec->name, what,
 		 strerror(err));
-	stop_on_error(t, err, "I/O error");
+	loop_stop_error(t, err, "I/O error");
 }
 
-static const char *file_path(const struct job_thread *t, int fd)
+const char *loop_file_path(const struct job_thread *t, int fd)
 {
 	for (unsigned i = 0; i < t->nfiles; i++)
 		if (t->files[i].fd == fd && t->files[i].path)
 			return t->files[i].path;
 	return t->spec->filename;
-}
-
-/* A failed I/O the policy does not cover: one line that names the target,
- * the direction, the offset and the errno. */
-static void set_io_error(struct job_thread *t, const struct io_unit *io, int err)
-{
-	char policy[32];
-	if (t->error)
-		return;
-	job_option_format(t->spec, job_option_find("continue_on_error"), policy, sizeof(policy));
-	snprintf(t->error_msg, sizeof(t->error_msg),
-		 io->dir == DIR_READ ? _("%s: read at offset %llu failed: %s (continue_on_error=%s)")
-		 : io->dir == DIR_WRITE ? _("%s: write at offset %llu failed: %s (continue_on_error=%s)")
-					: _("%s: trim at offset %llu failed: %s (continue_on_error=%s)"),
-		 file_path(t, io->fd), (unsigned long long)io->offset, strerror(err), policy);
-	stop_on_error(t, err, "I/O error");
 }
 
 /* An exitall job's end: fio's exit_what says which groups stop, the
@@ -191,7 +175,9 @@ static void exit_what_stop(struct job_thread *t)
 		__atomic_store_n(&t->group_ends[g], 1, __ATOMIC_RELAXED);
 }
 
-static bool may_issue(struct loop_state *ls, uint64_t now)
+/* Whether the job may issue an I/O now, its area aside: a short
+ * transfer's rest goes out after the area's last offset too, as fio's. */
+static bool may_go(struct loop_state *ls, uint64_t now)
 {
 	struct job_thread *t = ls->t;
 	if (runctl_stopped(t->ctl) || t->error)
@@ -209,72 +195,30 @@ static bool may_issue(struct loop_state *ls, uint64_t now)
 		return false;
 	if (t->ios_limit && ls->issued_ios >= t->ios_limit)
 		return false;
-	return !ls->area_done;
+	return true;
 }
 
-static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
+static bool may_issue(struct loop_state *ls, uint64_t now)
+{
+	return may_go(ls, now) && !ls->area_done;
+}
+
+void loop_count_done(struct loop_state *ls, struct io_unit *io, uint64_t t_end, uint64_t bytes)
 {
 	struct job_thread *t = ls->t;
 	struct dir_stats *d = &t->dir[io->dir];
 
-	if (io->result != (int64_t)io->len) {
-		/* fill_device: as fio, a full device or filesystem (ENOSPC,
-		 * EDQUOT, or a write cut short by it) ends the job without an
-		 * error; that write counts as an I/O of no bytes, as in fio's
-		 * total_ios. */
-		if (t->spec->fill_device && io->dir == DIR_WRITE &&
-		    (io->result >= 0 || io->result == -ENOSPC || io->result == -EDQUOT)) {
-			ls->area_done = true;
-			if (ls->counting)
-				stat_add(&d->ios, 1);
-			return;
-		}
-		/* A short transfer is an error too (fio counts it as EIO). */
-		int err = io->result < 0 ? (int)-io->result : EIO;
-		ls->err_streak++;
-		/* fio counts an issued I/O in total_ios whatever its end, and
-		 * an asynchronous one's submit latency as it went out. */
-		if (ls->counting || t_end >= t->ramp_end_ns) {
-			stat_add(&d->failed, 1);
-			if (!ls->refused && ls->slat_taken[io->dir])
-				lat_add(&d->slat, io->t_submit - io->t_start);
-		}
-		/* fio's rule: only the errnos continue_on_error's kind lets
-		 * pass are counted (fio's total_err) and go on; any other
-		 * ends the job. fio counts that one too when its kind is
-		 * covered and the I/O failed at submit or on a synchronous
-		 * engine (its break_on_this_error), not when an asynchronous
-		 * completion brings it. */
-		bool ignored = job_error_ignored(t->spec, io->dir, err);
-		/* fio's line for each failed I/O that ends the job (every
-		 * one in flight then too), and with error_dump for the
-		 * ignored ones. */
-		if (!ignored || t->spec->error_dump)
-			fio_line_io_error(file_path(t, io->fd), io->dir, io->offset, io->len, err);
-		/* A trim fails inside submit on every engine (trim.c). */
-		if (ignored || ((ls->refused || ls->eng.ops->synchronous || io->dir == DIR_TRIM) &&
-				job_error_covered(t->spec, io->dir, err))) {
-			stat_add(&d->errors, 1);
-			if (!d->first_error) {
-				d->first_error_offset = io->offset;
-				__atomic_store_n(&d->first_error, err, __ATOMIC_RELEASE);
-			}
-		}
-		if (!ignored)
-			set_io_error(t, io, err);
-		return;
-	}
 	ls->err_streak = 0;
 	if (ls->vs) {
 		if (io->dir == DIR_WRITE)
 			verify_write_done(ls->vs, io);
 		else if (verify_read_done(ls->vs, io) < 0 && !t->error) {
-			stop_on_error(t, EILSEQ, "verify failed");
+			loop_stop_error(t, EILSEQ, "verify failed");
 		}
 	}
 	if (!ls->counting) {
 		if (t_end < t->ramp_end_ns) {
-			ls->ramp_bytes[io->dir] += io->len;
+			ls->ramp_bytes[io->dir] += bytes;
 			ls->ramp_ios[io->dir]++;
 			return;
 		}
@@ -294,15 +238,26 @@ static void account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
 	lat_add(&d->lat, slat + clat);
 	cmdprio_account(&ls->cmdprio, io, clat, slat + clat);
 	if (slat + clat > ls->lat_limit_ns && lattarget_over(ls) && !t->error) {
-		fio_line_latency(slat + clat, ls->lat_limit_ns, file_path(t, io->fd), io->dir,
+		fio_line_latency(slat + clat, ls->lat_limit_ns, loop_file_path(t, io->fd), io->dir,
 				 io->offset, io->len);
-		stop_on_error(t, ETIMEDOUT, "max latency exceeded");
+		loop_stop_error(t, ETIMEDOUT, "max latency exceeded");
 	}
-	stat_add(&d->bytes, io->len);
+	stat_add(&d->bytes, bytes);
 	stat_add(&d->ios, 1);
 	if (t->log)
-		joblog_completed(t->log, io->dir, t_end, clat, slat + clat, io->len, io->offset,
+		joblog_completed(t->log, io->dir, t_end, clat, slat + clat, bytes, io->offset,
 				 &d->clat.hist, io->ioprio);
+}
+
+/* Counts a completed I/O. The one test on the per-I/O path: an I/O that
+ * did not transfer its length (failed, or cut short) goes to resid.c.
+ * false: the unit waits to go out again for the rest. */
+static inline bool account(struct loop_state *ls, struct io_unit *io, uint64_t t_end)
+{
+	if (__builtin_expect(io->result != (int64_t)io->len, 0))
+		return loop_io_odd(ls, io, t_end);
+	loop_count_done(ls, io, t_end, io->len);
+	return true;
 }
 
 /* Hands the prepared I/Os in batch[] to the engine, in as many calls as
@@ -335,9 +290,9 @@ static int submit_pending(struct loop_state *ls)
 			struct io_unit *io = ls->batch[sent++];
 			io->result = r;
 			ls->refused = true;
-			account(ls, io, now_ns());
+			if (account(ls, io, now_ns()))
+				ls->free_list[ls->nfree++] = io;
 			ls->refused = false;
-			ls->free_list[ls->nfree++] = io;
 			if (t->error) {
 				while (sent < n)
 					ls->free_list[ls->nfree++] = ls->batch[sent++];
@@ -380,6 +335,21 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 {
 	int queued = 0;
 
+	/* A short transfer's rest goes out before any new I/O, as fio's
+	 * requeued ones, within the depth and the job's limits. */
+	while (__builtin_expect(ls->nrequeue, 0) && ls->nfree + ls->nrequeue > ls->hold &&
+	       !ls->sync_due && may_go(ls, now)) {
+		struct io_unit *io = loop_requeue_take(ls);
+		io->t_start = now;
+		ls->batch[ls->npending++] = io;
+		if (ls->npending >= ls->batch_submit) {
+			ls->eng.wait_follows = false;
+			int r = submit_pending(ls);
+			if (r < 0)
+				return r;
+			queued += r;
+		}
+	}
 	while (ls->nfree > ls->hold && !ls->sync_due && may_issue(ls, now)) {
 		if (ls->t->flow && flow_ahead(ls->t->flow, &ls->flow_mine, ls->t->spec->flow)) {
 			ls->flow_held = true;
@@ -466,9 +436,11 @@ static int reap_some(struct loop_state *ls, unsigned min, unsigned max, uint64_t
 	ls->last_reap_ns = t_end;
 	for (int i = 0; i < r; i++) {
 		struct io_unit *io = ls->done[i];
-		account(ls, io, ls->eng.ops->stamps_times ? io->t_done : t_end);
-		ls->free_list[ls->nfree++] = io;
+		if (account(ls, io, ls->eng.ops->stamps_times ? io->t_done : t_end))
+			ls->free_list[ls->nfree++] = io;
 	}
+	if (__builtin_expect(ls->nshifted, 0))
+		loop_unshift_done(ls, ls->done, (unsigned)r);
 	ls->inflight -= (unsigned)r;
 	return r;
 }
@@ -539,7 +511,7 @@ static int sync_now(struct loop_state *ls)
 static void run_loop(struct loop_state *ls)
 {
 	uint64_t now = now_ns();
-	while (may_issue(ls, now)) {
+	while (may_issue(ls, now) || (ls->nrequeue && may_go(ls, now))) {
 		if (now >= ls->next_usage_ns)
 			post_usage_now(ls, now);
 		if (ls->sync_due) {
@@ -622,7 +594,7 @@ void *job_thread_main(void *arg)
 			job_option_format(t->spec, job_option_find("ioengine"), name, sizeof(name));
 			snprintf(t->error_msg, sizeof(t->error_msg), _("%s: ioengine=%s: %s"),
 				 t->spec->name, name, ls.why[0] ? ls.why : strerror(-r));
-			stop_on_error(t, -r, "engine setup failed");
+			loop_stop_error(t, -r, "engine setup failed");
 		}
 	} else if (t->spec->create_only) {
 		/* fio's create_only: the files were laid out before the run

@@ -39,6 +39,8 @@ struct job_thread {
 	struct thread_file *files;
 	unsigned nfiles;
 	uint64_t io_limit;          /* bytes to transfer, 0: until the deadline */
+	uint64_t size_bytes;        /* fio's total_io_size: size or io_size, times loops,
+				     * time_based too (fio's eta reckons with it) */
 	uint64_t ios_limit;         /* number_ios: I/Os to issue, 0: no limit */
 	struct io_flow *flow;       /* fio's flow=, shared with its flow id's jobs; NULL: none */
 	unsigned run_threads;       /* threads of the whole run (dedupe_global) */
@@ -91,6 +93,7 @@ struct job_thread {
 	} live;
 	int error;                  /* errno that ended the job, 0 if none */
 	char error_msg[512];
+	bool error_resid;           /* it was a transfer of no bytes (fio's "full resid") */
 	/* fio's clone with no area (no size, offset past the end): never
 	 * started, no I/O, error_msg says why; the run exits 1 but the
 	 * clone's own error stays 0, as in fio's report. */

@@ -462,13 +462,32 @@ void joblog_end(struct joblog *l, uint64_t end_ns)
 {
 	if (l->begun && l->spec->log_avg_msec) {
 		uint64_t t = elapsed_ms(l, end_ns);
-		/* The rates' windows hold lines only after a reset. */
-		static const int order[5] = { LK_CLAT, LK_SLAT, LK_LAT, LK_BW, LK_IOPS };
-		for (int i = 0; i < 5; i++)
+		static const int order[3] = { LK_CLAT, LK_SLAT, LK_LAT };
+		for (int i = 0; i < 3; i++)
 			for (int d = 0; d < 2; d++)
 				if (l->want[order[i]])
 					window_flush(l, order[i], d, t);
 	}
+	if (l->cur) {
+		publish(l, l->cur);
+		l->cur = NULL;
+	}
+}
+
+/* The averaged rates' windows close with the run, as fio's: its bw and
+ * iops samples are its helper thread's, which logs what their windows
+ * hold as it stops, once every job has ended, at that time on each job's
+ * clock. They hold samples only after a latency_target reset. */
+static void rates_end(struct joblog *l, uint64_t end_ns)
+{
+	if (!l->begun || !l->spec->log_avg_msec)
+		return;
+	uint64_t t = elapsed_ms(l, end_ns);
+	static const int order[2] = { LK_BW, LK_IOPS };
+	for (int i = 0; i < 2; i++)
+		for (int d = 0; d < 2; d++)
+			if (l->want[order[i]])
+				window_flush(l, order[i], d, t);
 	if (l->cur) {
 		publish(l, l->cur);
 		l->cur = NULL;
@@ -638,11 +657,14 @@ int joblog_set_finish(struct joblog_set *set, char *err, size_t errlen)
 	int status = 0;
 	if (!set)
 		return 0;
+	uint64_t end = now_ns();
 	if (set->started) {
 		__atomic_store_n(&set->stop, 1, __ATOMIC_RELEASE);
 		pthread_join(set->writer, NULL);
 	}
 	for (struct joblog *l = set->first; l; l = l->next_in_set) {
+		/* The job threads have ended: this thread alone adds now. */
+		rates_end(l, end);
 		drain(l);   /* a writer that never started leaves it all here */
 		for (int k = 0; k < LK_COUNT; k++) {
 			if (!l->f[k])

@@ -67,8 +67,9 @@ void joblog_completed(struct joblog *l, int dir, uint64_t end_ns, uint64_t clat_
 		      uint64_t lat_ns, uint32_t len, uint64_t offset,
 		      const struct hist *clat_hist, unsigned ioprio);
 
-/* The thread ends at end_ns: the open averaging windows are logged and the
- * last chunk goes to the writer. */
+/* The thread ends at end_ns: the open latency averaging windows are
+ * logged and the last chunk goes to the writer (the averaged bw and iops
+ * windows close with the run, in joblog_set_finish, as fio's do). */
 void joblog_end(struct joblog *l, uint64_t end_ns);
 
 #endif

@@ -73,6 +73,11 @@ struct loop_state {
 	uint64_t last_reap_ns;  /* clock read at the last completion, 0 if none */
 	uint64_t last_submit_ns; /* clock read after the last submit, 0 if none */
 	unsigned err_streak;    /* failed I/Os in a row (continue_on_error) */
+	/* Short transfers (resid.c): units whose rest waits to go out again,
+	 * oldest first, and units whose buffer is moved on (requeued or in
+	 * flight); the loop looks at either only when it is not 0. */
+	struct io_unit **requeue;
+	unsigned nrequeue, nshifted;
 	bool refused;           /* account() sees an I/O the kernel refused at submit */
 	struct bs_gen bsg[DIR_ALL]; /* each direction's I/O sizes */
 	/* rw=rw, randrw: fio's rwmix rule. The direction is drawn afresh
@@ -155,6 +160,26 @@ void loop_teardown(struct loop_state *ls);
 /* The thread's first error, "JOB: WHAT: strerror(err)"; later ones are
  * dropped. */
 void loop_set_error(struct job_thread *t, int err, const char *what);
+/* Ends the thread's job with err (the first error wins), and the run's
+ * with exitall_on_error; why names it for the run's stop. */
+void loop_stop_error(struct job_thread *t, int err, const char *why);
+/* The path of the thread's file open as fd, for messages. */
+const char *loop_file_path(const struct job_thread *t, int fd);
+/* Counts an I/O that completed with bytes transferred: its latencies,
+ * bytes and the I/O itself, its verify check and log lines. */
+void loop_count_done(struct loop_state *ls, struct io_unit *io, uint64_t t_end, uint64_t bytes);
+
+/* resid.c: an I/O whose result is not its length: failed (an errno, a
+ * trim cut short), or a read or write cut short, which fio counts as a
+ * short I/O and sends out again for the rest. true: the unit is free
+ * again; false: it waits in ls->requeue. */
+bool loop_io_odd(struct loop_state *ls, struct io_unit *io, uint64_t t_end);
+/* The oldest unit waiting to go out again, its rest counted as issued
+ * bytes (fio counts each issue against the size). */
+struct io_unit *loop_requeue_take(struct loop_state *ls);
+/* Units of done[0..n) that completed whole after a short transfer get
+ * their own buffer back (called only while ls->nshifted). */
+void loop_unshift_done(struct loop_state *ls, struct io_unit **done, unsigned n);
 
 /* pacing.c's side of the loop. Before io is issued: waits for its turn
  * under a rate cap; 0 go, 1 the job ended meanwhile, or -errno. */

@@ -109,7 +109,8 @@ int loop_setup(struct loop_state *ls, struct job_thread *t)
 	ls->free_list = calloc(ls->depth, sizeof(*ls->free_list));
 	ls->batch = calloc(ls->depth, sizeof(*ls->batch));
 	ls->done = calloc(ls->depth, sizeof(*ls->done));
-	if (!ls->units || !ls->free_list || !ls->batch || !ls->done)
+	ls->requeue = calloc(ls->depth, sizeof(*ls->requeue));
+	if (!ls->units || !ls->free_list || !ls->batch || !ls->done || !ls->requeue)
 		return -ENOMEM;
 	size_t buflen = job_bs_max(spec);
 	size_t stride = (buflen + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1);
@@ -160,6 +161,7 @@ void loop_teardown(struct loop_state *ls)
 	free(ls->free_list);
 	free(ls->batch);
 	free(ls->done);
+	free(ls->requeue);
 	free(ls->fds);
 	free(ls->paths);
 	verify_free(ls->vs);

@@ -23,6 +23,8 @@ struct io_unit {
 	 * options chose another) and that priority's place among the
 	 * thread's per-priority latencies (engine/cmdprio.h). */
 	uint16_t ioprio, prio_idx;
+	uint8_t requeued;     /* waits to go out again for the rest (resid.c) */
+	uint32_t shift;       /* bytes buf, offset moved on past a short transfer */
 	uint64_t t_start;     /* ns: prepared */
 	uint64_t t_submit;    /* ns: handed to the kernel */
 	uint64_t t_done;      /* ns: completed (set by synchronous engines) */

@@ -123,7 +123,7 @@ static void add_dir(struct json *job, const char *key, const struct run_result *
 	json_add_double(o, "iops", rt.iops);
 	json_add_u64(o, "runtime", g && report_dir_active(g, d) ? g->runtime_ms : 0);
 	json_add_u64(o, "total_ios", ds ? ds->ios + ds->failed : 0);
-	json_add_u64(o, "short_ios", 0);
+	json_add_u64(o, "short_ios", ds ? ds->short_ios : 0);
 	json_add_u64(o, "drop_ios", 0);
 	add_lat(o, "slat_ns", ds ? &ds->slat : NULL, spec, report_pct_on(spec, REPORT_SLAT), plus);
 	add_lat(o, "clat_ns", ds ? &ds->clat : NULL, spec, report_pct_on(spec, REPORT_CLAT), plus);
@@ -294,11 +294,12 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 	json_add_string(j, "jobname", g->name);
 	json_add_u64(j, "groupid", g->groupid);
 	json_add_i64(j, "error", report_error(g));
-	/* fio's eta: it guesses none before 3 s since it started and says
-	 * INT_MAX then, a short run's final report included; after that a
-	 * job that has ended has 0 left. */
+	/* fio's eta (the run's, in every job): it guesses none before 3 s
+	 * since it started and says INT_MAX then, a short run's final report
+	 * included; after that a periodic report's is fio's guess (run_eta.c)
+	 * and the final report's 0, every job having ended. */
 	uint64_t elapsed = elapsed_s(r);
-	json_add_u64(j, "eta", elapsed < 3 ? 2147483647 : 0);
+	json_add_u64(j, "eta", elapsed < 3 ? 2147483647 : r->elapsed_s ? r->eta_s : 0);
 	json_add_u64(j, "elapsed", elapsed);
 	add_job_options(j, g);
 	for (int d = 0; d < DIR_COUNT; d++)

@@ -366,10 +366,12 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 			"64=%3.1f%%, >=64=%3.1f%%\n", call_label[c], depth[0], depth[1], depth[2],
 			depth[3], depth[4], depth[5], depth[6]);
 	}
-	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 short=0,0,0,0 "
-		"dropped=0,0,0,0\n", g->dir[DIR_READ].ios + g->dir[DIR_READ].failed,
+	fprintf(out, "     issued rwts: total=%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",0 short=%" PRIu64
+		",%" PRIu64 ",%" PRIu64 ",0 dropped=0,0,0,0\n",
+		g->dir[DIR_READ].ios + g->dir[DIR_READ].failed,
 		g->dir[DIR_WRITE].ios + g->dir[DIR_WRITE].failed,
-		g->dir[DIR_TRIM].ios + g->dir[DIR_TRIM].failed);
+		g->dir[DIR_TRIM].ios + g->dir[DIR_TRIM].failed, g->dir[DIR_READ].short_ios,
+		g->dir[DIR_WRITE].short_ios, g->dir[DIR_TRIM].short_ios);
 	/* fio prints the errors line only for a job that sets
 	 * continue_on_error, errors or not; a job ended by its error says so
 	 * in its err= instead. */

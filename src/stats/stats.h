@@ -126,9 +126,14 @@ struct dir_stats {
 	uint64_t ios;
 	uint64_t bytes;
 	uint64_t errors;
-	/* I/Os issued that came back failed, counted or not in errors: fio
-	 * counts them in total_ios (issued, not completed) and so in iops. */
+	/* I/Os issued that did not complete as one: failed ones, counted or
+	 * not in errors, and those cut short whose rest went out again as an
+	 * I/O of its own. fio counts every issue in total_ios (issued, not
+	 * completed) and so in iops. */
 	uint64_t failed;
+	/* Transfers that came back with fewer bytes than asked and more
+	 * than none (fio's short_io_u: short= and short_ios). */
+	uint64_t short_ios;
 	int first_error;            /* errno of the first failed I/O, 0 if none */
 	uint64_t first_error_offset; /* where it was */
 	struct lat_stat slat, clat, lat;

@@ -50,7 +50,7 @@ within() {
 	awk -v a="$1" -v b="$2" -v p="$3" -v s="$4" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= b * p / 100 + s) }'
 }
 # key TOOL CASE KEY: a key of jobs[0] in that run's report.
-key() { jq ".jobs[0].$3" "$WORK/$1.$2/out.json"; }
+key() { sed -n '/^{/,$p' "$WORK/$1.$2/out.json" | jq ".jobs[0].$3"; }
 
 # facts FILE: "restarts lines_before lines_after first_after last big"
 # where restarts counts the times that go back, and big the fields of
@@ -120,6 +120,23 @@ run fio avg $LOGS --log_avg_msec=100 --write_hist_log=x --log_hist_msec=100 &&
 	run blk avg $LOGS --log_avg_msec=100 --write_hist_log=x --log_hist_msec=100 &&
 	for f in x_clat.1.log x_bw.1.log x_iops.1.log x_clat_hist.1.log; do
 		compare avg "$f"
+	done
+
+# ---- averaged bw and iops close with the run ----
+# fio's bw and iops samples are its helper thread's, which logs what
+# their windows hold as it stops, once every job has ended: with a second
+# job running on past this one's end, the line after the reset comes at
+# the run's end on this job's clock (its runtime plus the time the other
+# job ran on), not at this job's end. The gaps compare within 25% + 100 ms.
+LATE="--name=y --filename=$dev --direct=1 --rw=read --bs=4k --rate_iops=500 --runtime=5 --time_based=1"
+# shellcheck disable=SC2086
+run fio end $LOGS --log_avg_msec=100 $LATE && run blk end $LOGS --log_avg_msec=100 $LATE &&
+	for f in x_bw.1.log x_iops.1.log; do
+		fg=$(( $(tail -1 "$WORK/fio.end/$f" | cut -d, -f1) - $(key fio end read.runtime) ))
+		bg=$(( $(tail -1 "$WORK/blk.end/$f" | cut -d, -f1) - $(key blk end read.runtime) ))
+		[ "$fg" -gt 500 ] && within "$bg" "$fg" 25 100 &&
+			pass "end $f: the last line $bg ms after the job's runtime, at the run's end, fio $fg ms" ||
+			fail "end $f: the last line $bg ms after the job's runtime, fio $fg ms"
 	done
 
 finish

@@ -123,6 +123,45 @@ else
 	fail "interval document keys: $(printf '%s\n' "$k" | grep -v '^documents' | head -20)"
 fi
 
+# fio's eta in the interval documents: none guessed in its first 3 s
+# (INT_MAX), then its guess of the time left: for a time_based job its
+# runtime less the whole seconds run, rounded up. A 5 s job, at 1 s:
+# documents are paired by the job's runtime so far (whole seconds,
+# rounded: fio's timer fires a little after its job's second, blktop's
+# on it), and their etas differ by one at most (fio's rounding of a
+# runtime just past the second).
+sed 's/^runtime=.*/runtime=5s/' "$WORK/job.fio" >"$WORK/eta.fio"
+fio --output-format=json --status-interval=1 "$WORK/eta.fio" >"$WORK/fio.eta" 2>"$WORK/fio.eta.err" ||
+	note "fio exit $?: $(head -c 300 "$WORK/fio.eta.err")"
+"$BLKTOP" --batch --output-format=json --status-interval=1 --job "$WORK/eta.fio" \
+	>"$WORK/bt.eta" 2>"$WORK/bt.eta.err" || fail "blktop exit $?: $(head -c 300 "$WORK/bt.eta.err")"
+cat >"$WORK/eta.py" <<'PY'
+import json, sys
+
+def etas(path):
+    s, dec, i, out = open(path).read(), json.JSONDecoder(), 0, []
+    while True:
+        while i < len(s) and s[i].isspace():
+            i += 1
+        if i >= len(s):
+            break
+        d, i = dec.raw_decode(s, i)
+        out.append(d)
+    # The interval documents (the final one aside): runtime s -> eta.
+    return {int(d["jobs"][0]["read"]["runtime"] / 1000.0 + 0.5): d["jobs"][0]["eta"]
+            for d in out[:-1]}
+
+f, b = etas(sys.argv[1]), etas(sys.argv[2])
+pairs = [(k, f[k], b[k]) for k in sorted(set(f) & set(b))
+         if f[k] != 2147483647 and b[k] != 2147483647]
+print("pairs (runtime s, fio eta, blktop eta): %s" % pairs)
+bad = [p for p in pairs if abs(p[1] - p[2]) > 1]
+if not pairs or bad or not any(p[1] >= 2 for p in pairs):
+    sys.exit(1)
+PY
+out=$(python3 "$WORK/eta.py" "$WORK/fio.eta" "$WORK/bt.eta" 2>&1) &&
+	pass "eta of the interval documents as fio's: $out" || fail "eta: $out"
+
 # The normal text: fio's periodic report (the run so far) at each
 # interval, as many as fio prints, blktop's own interval lines before each.
 fio --status-interval=1 "$WORK/job.fio" >"$WORK/fio.txt" 2>&1 || note "fio (text) exit $?"
