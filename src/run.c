@@ -48,6 +48,23 @@ static int wait_for_wave(struct section *secs, size_t i, char *err, size_t errle
 	return BLKTOP_USAGE;
 }
 
+/* The sections of wave w that open their files as it starts (fio's
+ * create_serialize=0) open them now, after the waves before it, and their
+ * layout is told as the others' was before the run. */
+static void open_wave_files(struct section *secs, size_t n, unsigned w, struct open_targets *ot,
+			    bool force, const struct run_hooks *hooks)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (secs[i].wave != w || !secs[i].deferred)
+			continue;
+		section_open_files(&secs[i], ot, force);
+		for (unsigned c = 0; hooks && hooks->laid_out && c < secs[i].nthreads; c++)
+			if (secs[i].laid_files[c])
+				hooks->laid_out(secs[i].spec->name, secs[i].laid_files[c],
+						secs[i].laid_bytes[c], hooks->ready_arg);
+	}
+}
+
 int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_result *result,
 		char *err, size_t errlen)
 {
@@ -200,10 +217,13 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	result->ngroups = set->njobs;
 	for (size_t i = 0; i < set->njobs; i++) {
 		secs[i].mon.res = &result->groups[i];
+		/* A deferred section's files have their names already. */
 		const char *path = "";
 		for (size_t k = 0; k < ot.n; k++)
 			if (secs[i].files && ot.v[k]->fd == secs[i].files[0].fd)
 				path = ot.v[k]->path;
+		if (!path[0] && secs[i].deferred && secs[i].files_per_thread)
+			path = secs[i].files[0].path;
 		run_group_init(secs[i].mon.res, secs[i].spec, secs[i].groupid, secs[i].nthreads, path);
 		sample_series_init(&secs[i].mon.res->series, SERIES_CAP);
 	}
@@ -255,10 +275,12 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 	prog = run_progress_new(hooks, &ot, secs, set->njobs, units, nunits, result, disk_before,
 				ndisk_before, &cpu_before);
 	uint64_t tick0 = 0;
-	for (unsigned w = 0; w <= last_wave && !runctl_stopped(&ctl); w++)
+	for (unsigned w = 0; w <= last_wave && !runctl_stopped(&ctl); w++) {
+		open_wave_files(secs, set->njobs, w, &ot, set->force, hooks);
 		if (run_wave(secs, set->njobs, units, nunits, w, hooks, prog, &ctl, &tick0, err,
 			     errlen))
 			result->exit_status = BLKTOP_FAILED;
+	}
 	cpu_snapshot_take(&cpu_after);
 	run_disks_snapshot(&ot, &disk_after, &ndisk_after);
 	char logerr[512];

@@ -44,6 +44,11 @@ struct section {
 	 * (fio's "Laying out IO file" line for that clone). */
 	unsigned *laid_files;
 	uint64_t *laid_bytes;
+	/* create_serialize=0 in a later wave: its files are opened when its
+	 * wave starts (section_open_files); till then the threads' files
+	 * hold names alone (names[], nthreads * files_per_thread). */
+	bool deferred;
+	char **names;
 };
 
 /* One entry of fio's report (jobs[]): a clone, or with group_reporting
@@ -177,6 +182,10 @@ void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_en
 int section_prepare(struct section *s, struct open_targets *ot, struct runctl *ctl,
 		    int *group_end, bool force, struct joblog_set *logs,
 		    unsigned first_thread, char *err, size_t errlen);
+/* Opens a deferred section's files as its wave starts: each clone whose
+ * files cannot be set up fails alone, with its message (fio's rule for a
+ * thread whose file setup fails). Returns 0. */
+int section_open_files(struct section *s, struct open_targets *ot, bool force);
 void section_free(struct section *s);
 /* Closes and frees the run's targets (unlink= removes its files). */
 void open_targets_close(struct open_targets *ot);

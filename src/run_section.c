@@ -12,8 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "collect/gate.h"
 #include "i18n.h"
 #include "util/cpulist.h"
 #include "util/status.h"
@@ -115,6 +117,150 @@ static void thread_init_stats(struct job_thread *t)
 	}
 }
 
+/* The bytes a clone moves, from its files' areas: fio's size, io_size
+ * and loops. */
+static void clone_limit(struct job_thread *t)
+{
+	const struct job_spec *job = t->spec;
+	unsigned n = t->nfiles;
+	uint64_t limit = job->io_size ? job->io_size : 0;
+	if (!limit) {
+		for (unsigned i = 0; i < n; i++)
+			limit += t->files[i].area_len;
+		/* As fio: with filesize, size caps the bytes moved. */
+		if (job->filesize_low && job->size && job->size < limit)
+			limit = job->size;
+	}
+	/* loops: the job's size (or io_size) that many times over;
+	 * sequential offsets wrap round to the start as fio's loops do. */
+	if (__builtin_mul_overflow(limit, job->loops ? job->loops : 1, &limit))
+		limit = UINT64_MAX;
+	/* trimwrite, randtrimwrite: fio counts the writes alone
+	 * against the size (next_io.c leaves the trims out). */
+	t->io_limit = job->time_based ? 0 : limit;
+	t->size_bytes = limit;
+}
+
+/* Opens (sizes, lays out) clone c's files want[0..n) and finds its area
+ * in each. A clone whose area is empty fails alone (fio's rule). */
+static int open_clone(struct section *s, unsigned c, struct target *want, int n,
+		      struct open_targets *ot, bool force, char *err, size_t errlen)
+{
+	const struct job_spec *job = s->spec;
+	struct job_thread *t = &s->threads[c];
+	unsigned subjob = target_subjob(c, s->nthreads);
+	uint64_t step = 0;
+	int status = 0;
+	if (!job->offset_increment_pct &&
+	    __builtin_mul_overflow((uint64_t)subjob, job->offset_increment, &step))
+		step = UINT64_MAX;
+	for (int i = 0; i < n; i++)
+		want[i].clone_offset = step;
+	for (int i = 0; i < n; i++) {
+		size_t opened = ot->n;
+		struct target *tg = open_shared(ot, &want[i], job, force, &status, err, errlen);
+		if (!tg)
+			return status;
+		/* A file opened anew here and grown: fio lays it out in
+		 * this clone's setup (a clone after the first finds it
+		 * made). */
+		if (ot->n > opened && tg->laid_out) {
+			s->laid_files[c]++;
+			s->laid_bytes[c] += tg->laid_out;
+		}
+		status = target_area(tg, job, want[i].file_size, subjob, &t->files[i].area_start,
+				     &t->files[i].area_len, err, errlen);
+		if (status == TARGET_AREA_FAILS) {
+			/* This clone fails; the others run (fio's rule). */
+			t->no_area = true;
+			snprintf(t->error_msg, sizeof(t->error_msg), "%s", err);
+			err[0] = '\0';
+			status = 0;
+		}
+		if (status)
+			return status;
+		t->files[i].fd = tg->fd;
+		t->files[i].path = tg->path;
+		t->files[i].file_size = tg->dev_size;
+	}
+	return 0;
+}
+
+/* A section whose files are opened when its wave starts still meets the
+ * write gate before the run: a write to (or unlink of) a file the gate
+ * refuses now, or a read of one too short for the job today, which would
+ * have to grow it, is refused as it would be when opened up front. A file
+ * an earlier wave makes is new now, and blktop's once made. */
+static int deferred_gate(const struct job_spec *job, const struct target *want, int n,
+			 bool force, char *err, size_t errlen)
+{
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+		if (want[i].kind != TARGET_FILE || stat(want[i].path, &st))
+			continue;
+		uint64_t need = job->offset + (want[i].file_size ? want[i].file_size : job->size);
+		bool grows = need > (uint64_t)st.st_size;
+		if (!rw_modifies(job->rw) && !job->unlink && !grows)
+			continue;
+		char why[512];
+		if (gate_file_write(want[i].path, force, why, sizeof(why)) != GATE_ALLOW) {
+			if (job->unlink && !rw_modifies(job->rw) && !grows)
+				snprintf(err, errlen, _("unlink=1 would delete %s: %s"),
+					 want[i].path, why);
+			else
+				snprintf(err, errlen, "%s", why);
+			return BLKTOP_REFUSED;
+		}
+	}
+	return 0;
+}
+
+/* fio's create_serialize=0: the job sets its files up when its thread
+ * starts, after the stonewall before it, so it sees what earlier groups
+ * made; create_serialize=1 (fio's default) sets every job's up, in job
+ * order, before any job runs. Regular files (and names not there yet)
+ * only: a device's size does not change with what earlier groups do. */
+static bool defer_files(const struct section *s)
+{
+	const struct job_spec *job = s->spec;
+	struct target want[MAX_FILES_PER_JOB];
+	char ignored[256];
+	if (job->create_serialize || s->wave == 0 || job->ioengine == ENGINE_NULL)
+		return false;
+	for (unsigned c = 0; c < (unsigned)job->numjobs; c++) {
+		int n = target_files_for(job, c, want, MAX_FILES_PER_JOB, ignored,
+					 sizeof(ignored));
+		if (n < 0)
+			return false;
+		for (int i = 0; i < n; i++)
+			if (want[i].kind == TARGET_BLOCK)
+				return false;
+	}
+	return true;
+}
+
+int section_open_files(struct section *s, struct open_targets *ot, bool force)
+{
+	struct target want[MAX_FILES_PER_JOB];
+	char err[512];
+	for (unsigned c = 0; c < s->nthreads; c++) {
+		struct job_thread *t = &s->threads[c];
+		int n = target_files_for(s->spec, c, want, MAX_FILES_PER_JOB, err, sizeof(err));
+		int status = n < 0 ? BLKTOP_USAGE : open_clone(s, c, want, n, ot, force, err,
+								 sizeof(err));
+		if (status) {
+			/* As fio, whose thread fails its file setup: this
+			 * clone fails, the others run, the exit status is 1. */
+			t->no_area = true;
+			snprintf(t->error_msg, sizeof(t->error_msg), "%s", err);
+			continue;
+		}
+		clone_limit(t);
+	}
+	s->deferred = false;
+	return 0;
+}
+
 /* Builds the threads of one section and opens what they use. */
 int section_prepare(struct section *s, struct open_targets *ot, struct runctl *ctl,
 		    int *group_end, bool force, struct joblog_set *logs,
@@ -129,6 +275,7 @@ int section_prepare(struct section *s, struct open_targets *ot, struct runctl *c
 	if (job->cpus_allowed[0] && parse_cpus(job->cpus_allowed, &cpus, err, errlen))
 		return BLKTOP_USAGE;
 	s->nthreads = (unsigned)job->numjobs;
+	s->deferred = defer_files(s);
 	s->threads = calloc(s->nthreads, sizeof(*s->threads));
 	s->laid_files = calloc(s->nthreads, sizeof(*s->laid_files));
 	s->laid_bytes = calloc(s->nthreads, sizeof(*s->laid_bytes));
@@ -141,16 +288,10 @@ int section_prepare(struct section *s, struct open_targets *ot, struct runctl *c
 		if (c == 0) {
 			s->files_per_thread = (unsigned)n;
 			s->files = calloc((size_t)n * s->nthreads, sizeof(*s->files));
-			if (!s->files)
+			s->names = calloc((size_t)n * s->nthreads, sizeof(*s->names));
+			if (!s->files || !s->names)
 				goto nomem;
 		}
-		unsigned subjob = target_subjob(c, s->nthreads);
-		uint64_t step = 0;
-		if (!job->offset_increment_pct &&
-		    __builtin_mul_overflow((uint64_t)subjob, job->offset_increment, &step))
-			step = UINT64_MAX;
-		for (int i = 0; i < n; i++)
-			want[i].clone_offset = step;
 		struct job_thread *t = &s->threads[c];
 		t->spec = job;
 		t->clone = c;
@@ -159,50 +300,20 @@ int section_prepare(struct section *s, struct open_targets *ot, struct runctl *c
 		t->nfiles = (unsigned)n;
 		thread_init_stats(t);
 		for (int i = 0; i < n; i++) {
-			size_t opened = ot->n;
-			struct target *tg = open_shared(ot, &want[i], job, force, &status, err, errlen);
-			if (!tg)
-				return status;
-			/* A file opened anew here and grown: fio lays it out in
-			 * this clone's setup (a clone after the first finds it
-			 * made). */
-			if (ot->n > opened && tg->laid_out) {
-				s->laid_files[c]++;
-				s->laid_bytes[c] += tg->laid_out;
-			}
-			status = target_area(tg, job, want[i].file_size, subjob,
-					     &t->files[i].area_start,
-					     &t->files[i].area_len,
-					     err, errlen);
-			if (status == TARGET_AREA_FAILS) {
-				/* This clone fails; the others run (fio's rule). */
-				t->no_area = true;
-				snprintf(t->error_msg, sizeof(t->error_msg), "%s", err);
-				err[0] = '\0';
-				status = 0;
-			}
-			if (status)
-				return status;
-			t->files[i].fd = tg->fd;
-			t->files[i].path = tg->path;
-			t->files[i].file_size = tg->dev_size;
+			char **name = &s->names[(size_t)c * s->files_per_thread + (size_t)i];
+			if (!(*name = strdup(want[i].path)))
+				goto nomem;
+			t->files[i].path = *name;
+			t->files[i].fd = -1;
 		}
-		uint64_t limit = job->io_size ? job->io_size : 0;
-		if (!limit) {
-			for (int i = 0; i < n; i++)
-				limit += t->files[i].area_len;
-			/* As fio: with filesize, size caps the bytes moved. */
-			if (job->filesize_low && job->size && job->size < limit)
-				limit = job->size;
-		}
-		/* loops: the job's size (or io_size) that many times over;
-		 * sequential offsets wrap round to the start as fio's loops do. */
-		if (__builtin_mul_overflow(limit, job->loops ? job->loops : 1, &limit))
-			limit = UINT64_MAX;
-		/* trimwrite, randtrimwrite: fio counts the writes alone
-		 * against the size (next_io.c leaves the trims out). */
-		t->io_limit = job->time_based ? 0 : limit;
-		t->size_bytes = limit;
+		if (s->deferred)
+			status = deferred_gate(job, want, n, force, err, errlen);
+		else
+			status = open_clone(s, c, want, n, ot, force, err, errlen);
+		if (status)
+			return status;
+		if (!s->deferred)
+			clone_limit(t);
 		/* number_ios: fio's count of I/Os of every direction against
 		 * number_ios times loops (twice that for trimwrite, whose
 		 * writes each follow a trim); time_based jobs ignore it. */
@@ -254,5 +365,8 @@ void section_free(struct section *s)
 	free(s->tptr);
 	free(s->threads);
 	free(s->files);
+	for (size_t k = 0; s->names && k < (size_t)s->nthreads * s->files_per_thread; k++)
+		free(s->names[k]);
+	free(s->names);
 	monitor_free(&s->mon);
 }

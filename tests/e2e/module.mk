@@ -236,6 +236,9 @@ TESTS += tests/e2e/job_random.sh
 dist_check_SCRIPTS += tests/e2e/job_random.sh
 TESTS += tests/e2e/job_fio_offsets.sh
 dist_check_SCRIPTS += tests/e2e/job_fio_offsets.sh
+# job_group_files.sh: a later stonewall group's files set up when it starts.
+TESTS += tests/e2e/job_group_files.sh
+dist_check_SCRIPTS += tests/e2e/job_group_files.sh
 # The job-file runner and iops-log reader of job_offsets.sh,
 # job_offset_increment.sh, job_random.sh and job_fio_offsets.sh.
 EXTRA_DIST += tests/e2e/fio_job_lib.sh
