@@ -111,7 +111,7 @@ JOB
 compare surface-scan "$WORK/scan.fio" write-phase verify-phase
 [ "$brc" = 0 ] && [ "$frc" = 0 ] && pass "surface-scan: verify-phase verified with no error" ||
 	fail "surface-scan: a tool failed (fio $frc, blktop $brc): $(head -c 300 "$WORK/blktop-surface-scan.err")"
-if grep -qi "verify" "$WORK/blktop-surface-scan.err"; then
+if grep -qi "verify failed" "$WORK/blktop-surface-scan.err"; then
 	fail "surface-scan: blktop reports a verify error: $(head -c 300 "$WORK/blktop-surface-scan.err")"
 else
 	pass "surface-scan: no verify error reported"
@@ -180,4 +180,34 @@ direct=1
 JOB
 	compare "plain-cs$cs" "$WORK/plain$cs.fio" w r
 done
+
+# The write gate still decides before the run: a later group (opened when
+# it starts) that would write a file blktop did not lay out is refused
+# (exit 3) before group 1 writes anything (its file may be made, as
+# every job's up-front setup makes and reserves it, but holds zeros).
+rm -f "$mnt/new.dat"
+printf 'theirs\n' >"$mnt/theirs.dat"
+cat >"$WORK/gate.fio" <<JOB
+[w]
+filename=$mnt/new.dat
+rw=write
+size=1m
+
+[later]
+stonewall
+create_serialize=0
+filename=$mnt/theirs.dat
+rw=write
+size=1m
+JOB
+(cd "$WORK" && "$BLKTOP" --batch --job "$WORK/gate.fio") >"$WORK/gate.out" 2>&1
+grc=$?
+written=0
+[ -e "$mnt/new.dat" ] && written=$(tr -d '\000' <"$mnt/new.dat" | wc -c)
+if [ "$grc" = 3 ] && [ "$written" = 0 ] && [ "$(cat "$mnt/theirs.dat")" = theirs ]; then
+	pass "a later group's write to a file blktop did not make: refused before the run (exit 3)"
+else
+	fail "gate: exit $grc, new.dat holds $written non-zero bytes: $(head -c 300 "$WORK/gate.out")"
+fi
+rm -f "$mnt/new.dat" "$mnt/theirs.dat"
 finish
