@@ -439,7 +439,7 @@ const struct job_option job_options[] = {
 	  .help = N_("accepted for fio: files are made before the job starts (the bytes are the same)") },
 	{ .name = "create_serialize", .type = OPT_BOOL, FIELD(create_serialize), .max = 1,
 	  .def = "1",
-	  .help = N_("lay the jobs' files out one job after another (fio's default); blktop always does, so 0 gives the same files") },
+	  .help = N_("1: set every job's files up, one job after another, before any job runs (fio's default); 0: a job in a later stonewall group sets its files up when its group starts") },
 	{ .name = "create_only", .type = OPT_BOOL, FIELD(create_only), .max = 1, .def = "0",
 	  .help = N_("only lay out the job's files: the job does no I/O (its report is empty)") },
 	{ .name = "unlink", .type = OPT_BOOL, FIELD(unlink), .max = 1, .def = "0",

@@ -222,7 +222,7 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		for (size_t k = 0; k < ot.n; k++)
 			if (secs[i].files && ot.v[k]->fd == secs[i].files[0].fd)
 				path = ot.v[k]->path;
-		if (!path[0] && secs[i].deferred && secs[i].files_per_thread)
+		if (!path[0] && secs[i].deferred && secs[i].files && secs[i].files[0].path)
 			path = secs[i].files[0].path;
 		run_group_init(secs[i].mon.res, secs[i].spec, secs[i].groupid, secs[i].nthreads, path);
 		sample_series_init(&secs[i].mon.res->series, SERIES_CAP);
