@@ -253,6 +253,9 @@ int section_open_files(struct section *s, struct open_targets *ot, bool force)
 			 * clone fails, the others run, the exit status is 1. */
 			t->no_area = true;
 			snprintf(t->error_msg, sizeof(t->error_msg), "%s", err);
+			/* fio's code for a file it cannot size (no size=). */
+			if (status == BLKTOP_USAGE)
+				t->error = EINVAL;
 			continue;
 		}
 		clone_limit(t);

@@ -181,6 +181,38 @@ JOB
 	compare "plain-cs$cs" "$WORK/plain$cs.fio" w r
 done
 
+# A later group's file that is still missing when the group starts, with
+# no size: that job alone fails (fio's "you need to specify size=",
+# error 22), the others run, the exit status is 1. Both tools print a
+# line before the JSON document then: the report is what follows it.
+cat >"$WORK/missing.fio" <<JOB
+[w]
+filename=$mnt/new.dat
+rw=write
+bs=64k
+size=2m
+
+[missing]
+stonewall
+create_serialize=0
+filename=$mnt/nothere.dat
+rw=read
+bs=64k
+JOB
+run fio missing "$WORK/missing.fio"
+frc=$rc
+run blktop missing "$WORK/missing.fio"
+brc=$rc
+for t in fio blktop; do
+	sed -n '/^{/,$p' "$WORK/$t-missing.json" >"$WORK/$t-missing.doc"
+done
+fj=$(jobs_of "$WORK/fio-missing.doc") bj=$(jobs_of "$WORK/blktop-missing.doc")
+if [ "$frc" = "$brc" ] && [ -n "$fj" ] && [ "$fj" = "$bj" ]; then
+	pass "a later group's missing file: that job fails, $bj, exit $brc, as fio"
+else
+	fail "a later group's missing file: fio exit $frc $fj; blktop exit $brc $bj"
+fi
+
 # The write gate still decides before the run: a later group (opened when
 # it starts) that would write a file blktop did not lay out is refused
 # (exit 3) before group 1 writes anything (its file may be made, as
