@@ -64,9 +64,9 @@ uint64_t fio_seed_base(const struct job_spec *spec, uint64_t random_seed)
 	return spec->randrepeat ? FIO_RANDSEED_DEFAULT : random_seed;
 }
 
-uint64_t fio_block_seed(const struct job_spec *spec, unsigned thread_number, uint64_t base)
+uint64_t fio_block_seed(bool fixed, unsigned thread_number, uint64_t base)
 {
-	if (spec->randrepeat)
+	if (fixed)
 		return FIO_BLOCK_SEED * thread_number;
 	return fio_seed(base, thread_number, FIO_SEED_BLOCK);
 }

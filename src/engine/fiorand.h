@@ -107,8 +107,9 @@ uint64_t fio_seed(uint64_t base, unsigned thread_number, int idx);
  * /dev/urandom there; any fresh value will do). */
 uint64_t fio_seed_base(const struct job_spec *spec, uint64_t random_seed);
 
-/* The seed of fio's offset generator: with randrepeat=1 (the default)
- * fio's fixed one times the thread number, whatever randseed says. */
-uint64_t fio_block_seed(const struct job_spec *spec, unsigned thread_number, uint64_t base);
+/* The seed of fio's offset generator: when fixed (randrepeat=1 as the
+ * job holds it, loop.h's fixed_block_seed) fio's fixed one times the
+ * thread number, else the one fio derives from base. */
+uint64_t fio_block_seed(bool fixed, unsigned thread_number, uint64_t base);
 
 #endif

@@ -50,6 +50,13 @@ struct loop_state {
 	struct taus88 mix_rng, seq_rand[DIR_ALL];
 	uint64_t seed_base;     /* fio's randseed, or its stand-in */
 	unsigned thread_number; /* fio's, 1-based: each clone its own seeds */
+	/* randrepeat as fio holds it for this job: a given randseed turns it
+	 * off, but only once fio's first job of a section has taken its
+	 * seeds, so that job still draws offsets from fio's fixed seed while
+	 * its clones, copied from it afterwards, draw them from randseed;
+	 * and no job's seeds go back to the start at a new pass. */
+	bool fixed_block_seed;  /* offsets from fio's fixed seed */
+	bool reseed_passes;     /* each pass from the seeds again */
 	unsigned next_file;     /* round robin over the thread's files */
 	uint64_t issued_bytes;  /* against io_limit; trimwrite's trims not */
 	bool trims_uncounted;   /* trimwrite, randtrimwrite */

@@ -90,6 +90,8 @@ int loop_setup(struct loop_state *ls, struct job_thread *t)
 	unsigned thread_number = t->thread_number ? t->thread_number : t->clone + 1;
 	ls->seed_base = fio_seed_base(spec, seed);
 	ls->thread_number = thread_number;
+	ls->fixed_block_seed = spec->randrepeat && (!seeded || t->clone == 0);
+	ls->reseed_passes = spec->randrepeat && !seeded;
 	if (cmdprio_setup(&ls->cmdprio, t))
 		return -ENOMEM;
 	next_io_seed(ls);

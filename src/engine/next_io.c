@@ -212,7 +212,7 @@ void next_io_seed(struct loop_state *ls)
 	uint64_t base = ls->seed_base;
 	unsigned tn = ls->thread_number;
 	bool use64 = spec->random_generator == RGEN_TAUSWORTHE64;
-	fio_rand_seed(&ls->off_rng, fio_block_seed(spec, tn, base), use64);
+	fio_rand_seed(&ls->off_rng, fio_block_seed(ls->fixed_block_seed, tn, base), use64);
 	for (int d = 0; d < DIR_ALL; d++) {
 		fio_rand_seed(&ls->bs_rng[d], fio_seed(base, tn, FIO_SEED_BS + d), use64);
 		/* fio seeds both directions' choice alike. */
@@ -235,7 +235,7 @@ void next_io_new_pass(struct loop_state *ls)
 	}
 	ls->next_file = 0;
 	ls->seq_left = 1;
-	if (t->spec->randrepeat)
+	if (ls->reseed_passes)
 		next_io_seed(ls);
 }
 
@@ -357,9 +357,9 @@ static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int
 		return NO_OFFSET;
 	/* fio ends the pass on the draw that finds the map full and starts
 	 * the next with a fresh draw, from fio's seeds again under
-	 * randrepeat=1 (time_based goes on from where it is). */
+	 * randrepeat=1 with no randseed (time_based goes on from where it is). */
 	randmap_reset(m);
-	if (ls->t->spec->randrepeat && !ls->t->spec->time_based)
+	if (ls->reseed_passes && !ls->t->spec->time_based)
 		next_io_seed(ls);
 	return fio_rand_block(&ls->off_rng, ls->rf[f - ls->t->files].fio_blocks[d]);
 }

@@ -39,6 +39,22 @@ same seed "randread, randseed=1234" --rw=randread --bs=4k --size=1m --randseed=1
 same seed_norep "randread, randseed=1234 randrepeat=0" --rw=randread --bs=4k --size=1m \
 	--randseed=1234 --randrepeat=0
 same clones "randread, numjobs=2" --rw=randread --bs=4k --size=1m --numjobs=2
+# A given randseed turns fio's randrepeat off, but only after the first
+# job of a section took its seeds: that job's offsets still come from
+# fio's fixed seed, its clones' from randseed, and no job starts its
+# seeds again at a new pass. With mixed sizes the offsets decide how
+# many I/Os fill the area, so a clone with the wrong seed counts wrong.
+same clones_seed "randread bssplit, numjobs=2, randseed=42" --rw=randread \
+	--bssplit=4k/50:16k/30:64k/20 --size=2m --numjobs=2 --randseed=42
+same clones_seed_loops "randread bssplit, numjobs=3, randseed=42, loops=2" --rw=randread \
+	--bssplit=4k/50:16k/50 --size=2m --numjobs=3 --randseed=42 --loops=2
+ylog="--write_iops_log=$WORK/log"
+same sections_seed "three sections of bssplit, numjobs=2, randseed=42" --rw=randread \
+	--bssplit=4k/50:16k/30:64k/20 --size=2m --numjobs=2 --randseed=42 \
+	"[y]" --filename="$dev" --direct=1 --ioengine=psync --rw=randread --bssplit=8k/40:32k/60 \
+	--size=2m --numjobs=2 --randseed=42 "$ylog" --log_offset=1 \
+	"[z]" --filename="$dev" --direct=1 --ioengine=psync --rw=randwrite --bssplit=4k/70:128k/30 \
+	--size=2m --numjobs=2 --randseed=42 --norandommap=1 "$ylog" --log_offset=1
 same write "randwrite 4k on 1 MiB" --rw=randwrite --bs=4k --size=1m
 same mix "randrw rwmixread=70" --rw=randrw --rwmixread=70 --bs=4k --size=1m
 same perc "randread percentage_random=50" --rw=randread --percentage_random=50 --bs=4k --size=1m
