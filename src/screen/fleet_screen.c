@@ -160,7 +160,9 @@ static void wait_once(struct fleet_ui *f, struct pollfd *pfd)
 	/* A driver's timed step (fio's next ETA, a retry) may come first. */
 	if (f->live.wake_ns && f->live.wake_ns < wake)
 		wake = f->live.wake_ns;
-	memcpy(pfd + 1, f->live.pfd, f->live.npfd * sizeof(*pfd));
+	/* Between a procedure's steps no host has a stream open. */
+	if (f->live.npfd)
+		memcpy(pfd + 1, f->live.pfd, f->live.npfd * sizeof(*pfd));
 	ui_wait(f->term, &f->sigs, pfd, 1 + f->live.npfd, wake);
 	if (runctl_stopped(&f->ctl)) {
 		f->quitting = true;
