@@ -73,8 +73,10 @@ struct job_thread {
 	 * depth counters may be read by the monitor while it runs (relaxed
 	 * atomics; the depth counters as posted every few milliseconds). */
 	struct dir_stats dir[DIR_ALL]; /* trims too */
-	/* Latencies per I/O priority (cmdprio options; empty without them),
-	 * read after the thread ends; the runner frees them. */
+	/* Latencies per I/O priority (cmdprio options; empty without them):
+	 * the table is made before ready is set and stays as it is, its
+	 * entries' counts and histograms read by the periodic reports as
+	 * dir[]'s are; the runner frees them. */
 	struct prio_set prios[DIR_COUNT];
 	uint64_t depth_levels[DEPTH_LEVELS];
 	uint64_t submit_calls, reap_calls;
