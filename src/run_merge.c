@@ -101,6 +101,7 @@ void run_collect(struct group_result *g, const struct job_thread *const *threads
 		if (t->error && !g->error) {
 			g->error = t->error;
 			g->error_resid = t->error_resid;
+			g->error_func = t->error_func;
 			snprintf(g->error_msg, sizeof(g->error_msg), "%s", t->error_msg);
 		}
 	}
