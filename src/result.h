@@ -45,6 +45,7 @@ struct group_result {
 	int error;                  /* 0, or errno that ended the job */
 	char error_msg[512];
 	bool error_resid;           /* it was a transfer of no bytes (fio's "full resid") */
+	const char *error_func;     /* fio's func= where not the I/O's (static), or NULL */
 	/* fio's steady-state window (dur 0: none), a report entry's; its
 	 * memory is the run result's. */
 	struct steady_window ss;

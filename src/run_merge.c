@@ -23,8 +23,8 @@ static double tv_secs(const struct timeval *a, const struct timeval *b)
 	return (double)(b->tv_sec - a->tv_sec) + (double)(b->tv_usec - a->tv_usec) / 1e6;
 }
 
-/* fio's per-priority latencies of a report entry (the final one only:
- * run_result_free frees them): kept when one of its threads has cmdprio
+/* fio's per-priority latencies of a report entry (run_result_free frees
+ * the final report's, run_progress_emit a periodic one's): kept when one of its threads has cmdprio
  * options or their prio/prioclass differ; a thread
  * without per-priority figures of a direction adds all its latencies
  * (clat, or lat with lat_percentiles) under its own priority. */
@@ -101,6 +101,7 @@ void run_collect(struct group_result *g, const struct job_thread *const *threads
 		if (t->error && !g->error) {
 			g->error = t->error;
 			g->error_resid = t->error_resid;
+			g->error_func = t->error_func;
 			snprintf(g->error_msg, sizeof(g->error_msg), "%s", t->error_msg);
 		}
 	}

@@ -148,6 +148,7 @@ struct run_progress_state {
 	struct group_result *groups, *entries;
 	struct group_result *one;   /* room to merge one ended thread */
 	struct hist *scratch;       /* room for one histogram */
+	struct lat_stat *lat_scratch;   /* room for one running latency */
 	unsigned wave;
 };
 

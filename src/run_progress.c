@@ -93,7 +93,8 @@ struct run_progress_state *run_progress_new(const struct run_hooks *hooks,
 		p->entries = calloc(nunits ? nunits : 1, sizeof(*p->entries));
 		p->one = malloc(sizeof(*p->one));
 		p->scratch = malloc(sizeof(*p->scratch));
-		if (!p->groups || !p->entries || !p->one || !p->scratch) {
+		p->lat_scratch = malloc(sizeof(*p->lat_scratch));
+		if (!p->groups || !p->entries || !p->one || !p->scratch || !p->lat_scratch) {
 			run_progress_free(p);
 			return NULL;
 		}
@@ -114,6 +115,7 @@ void run_progress_free(struct run_progress_state *p)
 	free(p->entries);
 	free(p->one);
 	free(p->scratch);
+	free(p->lat_scratch);
 	free(p);
 }
 
@@ -243,6 +245,50 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 	g->sys_cpu = us > 0 ? (double)sys_us / us * 100.0 : 0;
 }
 
+/* fio's per-priority latencies of the run so far, which its periodic
+ * documents carry as its final one does (run_collect_prios): a thread's
+ * table is complete once it is ready (its setup made every entry), and
+ * its entries' counts and histograms are read as the direction's are. A
+ * thread not ready yet has none, as fio's thread before its engine's
+ * setup. */
+static void prios_live(struct run_progress_state *p, struct group_result *g,
+		       const struct job_thread *const *threads, unsigned n)
+{
+	bool wanted = false;
+	for (unsigned k = 0; k < n; k++) {
+		const struct job_thread *t = threads[k];
+		bool set_up = __atomic_load_n(&t->ready, __ATOMIC_ACQUIRE) ||
+			      __atomic_load_n(&t->finished, __ATOMIC_ACQUIRE);
+		wanted |= (set_up && (t->prios[DIR_READ].n || t->prios[DIR_WRITE].n)) ||
+			  job_ioprio(t->spec) != job_ioprio(threads[0]->spec);
+	}
+	for (unsigned k = 0; wanted && k < n; k++) {
+		const struct job_thread *t = threads[k];
+		/* An ended thread's figures are final: merged whole. */
+		bool ended = __atomic_load_n(&t->finished, __ATOMIC_ACQUIRE);
+		if (!ended && !__atomic_load_n(&t->ready, __ATOMIC_ACQUIRE))
+			continue;
+		for (int d = 0; d < DIR_COUNT; d++) {
+			const struct prio_set *ps = &t->prios[d];
+			const struct lat_stat *all = g->spec.lat_percentiles ? &t->dir[d].lat
+									     : &t->dir[d].clat;
+			/* Without a table of its own, all its I/Os under its
+			 * own priority. */
+			unsigned nsrc = ps->n ? ps->n : 1;
+			for (unsigned i = 0; i < nsrc; i++) {
+				const struct lat_stat *src = ps->n ? &ps->v[i].lat : all;
+				unsigned ioprio = ps->n ? ps->v[i].ioprio : job_ioprio(t->spec);
+				if (!ended) {
+					lat_init(p->lat_scratch);
+					lat_live(p->lat_scratch, src, p->scratch);
+					src = p->lat_scratch;
+				}
+				prio_set_add(&g->prios[d], ioprio, src);
+			}
+		}
+	}
+}
+
 /* When blktop began: fio's clock starts at zero as fio starts up. */
 static uint64_t process_start_ns;
 __attribute__((constructor)) static void note_process_start(void)
@@ -259,11 +305,15 @@ static void so_far_one(struct run_progress_state *p, struct group_result *dst,
 	/* The template holds what the monitors added (samples, series): the
 	 * series' memory stays the template's. */
 	*dst = *tmpl;
-	if (wave < running)
+	/* Made here for this report alone (run_progress_emit frees them). */
+	memset(dst->prios, 0, sizeof(dst->prios));
+	if (wave < running) {
 		run_collect(dst, threads, n);
-	else if (wave == running)
+		run_collect_prios(dst, threads, n);
+	} else if (wave == running) {
 		collect_live(p, dst, threads, n, epoch, now);
-	else if (now > process_start_ns)
+		prios_live(p, dst, threads, n);
+	} else if (now > process_start_ns)
 		/* fio's job_runtime of a thread not started yet is its clock
 		 * since fio began (an epoch never set, counted from the
 		 * clock's zero at start-up), for each thread. */
@@ -351,6 +401,14 @@ void run_progress_emit(struct run_progress_state *p, unsigned wave, bool wave_en
 		pr.so_far = &so_far;
 	}
 	p->user->progress(&pr, p->user->arg);
+	if (pr.so_far) {
+		for (size_t i = 0; i < p->nsecs; i++)
+			for (int d = 0; d < DIR_COUNT; d++)
+				prio_set_free(&p->groups[i].prios[d]);
+		for (size_t u = 0; u < p->nunits; u++)
+			for (int d = 0; d < DIR_COUNT; d++)
+				prio_set_free(&p->entries[u].prios[d]);
+	}
 
 	free(p->disk_prev);
 	p->disk_prev = now_disks;

@@ -141,6 +141,32 @@ static void clone_limit(struct job_thread *t)
 	t->size_bytes = limit;
 }
 
+/* fio's first check of a job's files: without size=, filesize= or
+ * fill_device, files that are all missing or empty leave nothing to size
+ * the job by ("you need to specify size=", EINVAL, func=total_file_size,
+ * before any file is made). A device counts as sized. */
+static bool nothing_to_size(const struct job_spec *job, const struct target *want, int n)
+{
+	if (job->size || job->filesize_low || job->fill_device)
+		return false;
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+		if (want[i].kind != TARGET_FILE || (!stat(want[i].path, &st) && st.st_size > 0))
+			return false;
+	}
+	return true;
+}
+
+/* A clone that fails alone, as fio's whose file setup fails: never
+ * started, the run exits 1; error is fio's code for it (0 for none). */
+static void clone_fails(struct job_thread *t, int error, const char *func, const char *why)
+{
+	t->no_area = true;
+	t->error = error;
+	t->error_func = func;
+	snprintf(t->error_msg, sizeof(t->error_msg), "%s", why);
+}
+
 /* Opens (sizes, lays out) clone c's files want[0..n) and finds its area
  * in each. A clone whose area is empty fails alone (fio's rule). */
 static int open_clone(struct section *s, unsigned c, struct target *want, int n,
@@ -156,9 +182,23 @@ static int open_clone(struct section *s, unsigned c, struct target *want, int n,
 		step = UINT64_MAX;
 	for (int i = 0; i < n; i++)
 		want[i].clone_offset = step;
+	if (nothing_to_size(job, want, n)) {
+		snprintf(err, errlen, _("%s: %s is missing or empty and no size is given: the job fails (fio: \"you need to specify size=\")"),
+			 job->name, want[0].path);
+		clone_fails(t, EINVAL, "total_file_size", err);
+		err[0] = '\0';
+		return 0;
+	}
 	for (int i = 0; i < n; i++) {
 		size_t opened = ot->n;
 		struct target *tg = open_shared(ot, &want[i], job, force, &status, err, errlen);
+		if (status == TARGET_AREA_FAILS) {
+			/* allow_file_create=0 and the file missing: fio fails
+			 * the clone, its error 0. */
+			clone_fails(t, 0, NULL, err);
+			err[0] = '\0';
+			return 0;
+		}
 		if (!tg)
 			return status;
 		/* A file opened anew here and grown: fio lays it out in
@@ -172,8 +212,7 @@ static int open_clone(struct section *s, unsigned c, struct target *want, int n,
 				     &t->files[i].area_len, err, errlen);
 		if (status == TARGET_AREA_FAILS) {
 			/* This clone fails; the others run (fio's rule). */
-			t->no_area = true;
-			snprintf(t->error_msg, sizeof(t->error_msg), "%s", err);
+			clone_fails(t, 0, NULL, err);
 			err[0] = '\0';
 			status = 0;
 		}
@@ -258,7 +297,8 @@ int section_open_files(struct section *s, struct open_targets *ot, bool force)
 				t->error = EINVAL;
 			continue;
 		}
-		clone_limit(t);
+		if (!t->no_area)
+			clone_limit(t);
 	}
 	s->deferred = false;
 	return 0;
@@ -315,7 +355,7 @@ int section_prepare(struct section *s, struct open_targets *ot, struct runctl *c
 			status = open_clone(s, c, want, n, ot, force, err, errlen);
 		if (status)
 			return status;
-		if (!s->deferred)
+		if (!s->deferred && !t->no_area)
 			clone_limit(t);
 		/* number_ios: fio's count of I/Os of every direction against
 		 * number_ios times loops (twice that for trimwrite, whose

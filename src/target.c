@@ -292,6 +292,12 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 			 t->path);
 		return BLKTOP_USAGE;
 	}
+	if (!exists && !job->allow_file_create) {
+		/* fio's refusal to make it, which fails the job alone. */
+		snprintf(err, errlen, _("%s: no such file, and allow_file_create=0: the job fails (as in fio)"),
+			 t->path);
+		return TARGET_AREA_FAILS;
+	}
 	uint64_t have = exists ? (uint64_t)st.st_size : 0;
 	if (job->ioengine == ENGINE_NULL) {
 		/* As fio: the null engine moves no data, and makes no file. */

@@ -53,7 +53,8 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 
 /* Applies the write gate, lays out files, and opens. Returns 0, or 2 (bad
  * input) / 3 (refused for safety) / 1 (failed) with one translated line in
- * err. */
+ * err; or TARGET_AREA_FAILS (see target_area) for a missing file
+ * allow_file_create=0 forbids making. */
 int target_open(struct target *t, const struct job_spec *job, bool force, char *err,
 		size_t errlen);
 /* The area a job works on in an open target, after checking its size,
@@ -62,7 +63,9 @@ int target_open(struct target *t, const struct job_spec *job, bool force, char *
  * subjob is fio's sub-job number of the clone (target_subjob), which
  * offset_increment multiplies. 0, or 2 with err set, or
  * TARGET_AREA_FAILS: this clone has no area (no size, and its offset at or
- * past the end), err says why; fio fails that clone alone, exit 1. An
+ * past the end), err says why; fio fails that clone alone, exit 1.
+ * target_open returns it too for a missing file allow_file_create=0
+ * forbids making. An
  * area with a size may start or reach past the end: the engine ends its
  * passes there. */
 #define TARGET_AREA_FAILS (-1)

@@ -167,9 +167,12 @@ static int classify(struct target *t, const struct job_spec *job, char *err, siz
 		snprintf(err, errlen, _("%s: no such device"), t->path);
 		return -1;
 	}
-	if (!job->allow_file_create) {
-		snprintf(err, errlen, _("%s: no such file, and allow_file_create=0"), t->path);
-		return -1;
+	/* fio sets such a job up and fails it alone (open_clone): without a
+	 * size for want of one, else for allow_file_create=0. */
+	bool sized = job->size || job->filesize_low || job->fill_device;
+	if (!job->allow_file_create || !sized) {
+		t->kind = TARGET_FILE;
+		return 0;
 	}
 	char dir[PATH_MAX];
 	snprintf(dir, sizeof(dir), "%s", t->path);

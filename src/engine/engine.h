@@ -73,8 +73,10 @@ struct job_thread {
 	 * depth counters may be read by the monitor while it runs (relaxed
 	 * atomics; the depth counters as posted every few milliseconds). */
 	struct dir_stats dir[DIR_ALL]; /* trims too */
-	/* Latencies per I/O priority (cmdprio options; empty without them),
-	 * read after the thread ends; the runner frees them. */
+	/* Latencies per I/O priority (cmdprio options; empty without them):
+	 * the table is made before ready is set and stays as it is, its
+	 * entries' counts and histograms read by the periodic reports as
+	 * dir[]'s are; the runner frees them. */
 	struct prio_set prios[DIR_COUNT];
 	uint64_t depth_levels[DEPTH_LEVELS];
 	uint64_t submit_calls, reap_calls;
@@ -94,9 +96,13 @@ struct job_thread {
 	int error;                  /* errno that ended the job, 0 if none */
 	char error_msg[512];
 	bool error_resid;           /* it was a transfer of no bytes (fio's "full resid") */
+	/* fio's func= of the error where it is not the I/O's (a static
+	 * string, e.g. "total_file_size"); NULL: from the error's kind. */
+	const char *error_func;
 	/* fio's clone with no area (no size, offset past the end): never
 	 * started, no I/O, error_msg says why; the run exits 1 but the
-	 * clone's own error stays 0, as in fio's report. */
+	 * clone's own error stays 0, as in fio's report, unless fio sets one
+	 * (EINVAL, "total_file_size": no size and nothing to size it by). */
 	bool no_area;
 	int finished;               /* set (atomic) as the thread's last act */
 	pthread_t tid;

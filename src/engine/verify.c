@@ -627,7 +627,13 @@ int verify_read_done(struct verify_state *vs, struct io_unit *io)
 		}
 		return 0;
 	}
-	if (!t->error)
+	if (!t->error) {
 		snprintf(t->error_msg, sizeof(t->error_msg), "%s", line);
+		/* fio's func=: where its completion path meets the
+		 * verify's error, the synchronous one or the queued one. */
+		t->error_func = vs->spec->ioengine == ENGINE_LIBAIO ||
+					vs->spec->ioengine == ENGINE_IO_URING
+					? "io_u_queued_complete" : "io_u_sync_complete";
+	}
 	return -EILSEQ;
 }

@@ -509,7 +509,10 @@ static void print_fio(FILE *out, const struct run_result *r)
 	const struct group_result *es = report_entries(r, &ne);
 	for (size_t i = 0; i < ne; i++) {
 		const struct group_result *g = &es[i];
-		if (g->error || report_dir_active(g, DIR_READ) || report_dir_active(g, DIR_WRITE))
+		/* fio leaves out a job that issued nothing, a failed one too
+		 * (its JSON has it, and its "fio: pid=" line says why). */
+		if (report_dir_active(g, DIR_READ) || report_dir_active(g, DIR_WRITE) ||
+		    (g->error && report_dir_active(g, DIR_TRIM)))
 			print_group(out, r, g);
 	}
 	/* One "Run status group" per stonewall group, in order of first use. */

@@ -208,8 +208,8 @@ const char *report_verror(const struct group_result *g, char *buf, size_t len)
 		return buf;
 	}
 	snprintf(buf, len, "file:%s, func=%s, error=%s", g->path[0] ? g->path : g->name,
-		 g->error_resid ? "full resid"
-		 : g->error == EILSEQ ? "verify"
+		 g->error_func ? g->error_func
+		 : g->error_resid ? "full resid"
 		 : g->error == ETIMEDOUT && g->spec.latency_target_us ? "max latency exceeded"
 								       : "io_u error",
 		 report_strerror(g->error, text, sizeof(text)));

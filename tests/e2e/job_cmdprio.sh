@@ -10,10 +10,12 @@
 # counts the same I/Os per direction and priority, and the normal
 # report's "clat prio C/L (P% of IOs)" lines are fio's. fio's refusals
 # (cmdprio_percentage with cmdprio_bssplit; the options on another
-# engine) are blktop's too.
+# engine) are blktop's too. With --status-interval and JSON, fio's
+# periodic documents carry the prios as well.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 require_fio
+command -v python3 >/dev/null 2>&1 || skip "python3 is missing (fio's package depends on it)"
 
 img=$(sparse_file disk.img 32M)
 dev=$(attach "$img") || die "cannot attach a loop device"
@@ -131,6 +133,68 @@ compare grp "libaio, numjobs=2 group_reporting=1"
 	printf '[x]\nprio=1\n[y]\nprio=5\n[z]\n'
 } >"$WORK/gprio.job"
 compare gprio "psync, group_reporting over jobs of prio=1, prio=5 and none"
+
+# --status-interval with JSON: fio's periodic documents (the run so far)
+# carry the prios as its final one does. For each document of both
+# tools: each direction's priorities (class/level) and their keys as
+# fio's, their N adding up to the direction's clat_ns N (as fio's do),
+# never going down from one document to the next.
+{
+	printf '[global]\nfilename=%s\ndirect=1\nioengine=libaio\niodepth=4\n' "$dev"
+	printf 'rw=randrw\nbs=4k\nsize=16m\ntime_based\nruntime=2500ms\n[j]\ncmdprio_percentage=50\n'
+} >"$WORK/periodic.job"
+cat >"$WORK/periodic.py" <<'PY'
+import json, sys
+s, dec, i, out = open(sys.argv[1]).read(), json.JSONDecoder(), 0, []
+while i < len(s):
+    if s[i].isspace():
+        i += 1
+        continue
+    if s[i] != "{":  # a line of fio's before the documents
+        i = s.find("\n", i) + 1 or len(s)
+        continue
+    d, i = dec.raw_decode(s, i)
+    out.append(d)
+bad, prev, shape = [], {}, set()
+for n, d in enumerate(out):
+    for dr in ("read", "write"):
+        x = d["jobs"][0][dr]
+        ps = x.get("prios", [])
+        shape.add((n == len(out) - 1, dr, tuple((p["prioclass"], p["prio"], tuple(p["clat_ns"].keys()))
+                                                for p in ps)))
+        if len(ps) < 2:
+            bad.append("document %d %s: %d priorities" % (n, dr, len(ps)))
+            continue
+        tot = sum(p["clat_ns"]["N"] for p in ps)
+        if tot != x["clat_ns"]["N"]:
+            bad.append("document %d %s: prios' N %d, clat_ns N %d" % (n, dr, tot, x["clat_ns"]["N"]))
+        for p in ps:
+            k = (dr, p["prioclass"], p["prio"])
+            if p["clat_ns"]["N"] < prev.get(k, 0):
+                bad.append("document %d %s: N went down" % (n, k))
+            prev[k] = p["clat_ns"]["N"]
+print("documents=%d" % len(out))
+for x in sorted(shape):
+    print("%s %s %s" % ("final" if x[0] else "interval", x[1], x[2]))
+for b in bad:
+    print("FAULT " + b)
+PY
+fio --output-format=json --status-interval=1 "$WORK/periodic.job" >"$WORK/periodic.fio" 2>"$WORK/err" ||
+	fail "periodic: fio failed: $(tail -2 "$WORK/err")"
+"$BLKTOP" --batch --force --output-format=json --status-interval=1 --job "$WORK/periodic.job" \
+	>"$WORK/periodic.bt" 2>"$WORK/err" || fail "periodic: blktop failed: $(tail -2 "$WORK/err")"
+f=$(python3 "$WORK/periodic.py" "$WORK/periodic.fio" 2>&1)
+b=$(python3 "$WORK/periodic.py" "$WORK/periodic.bt" 2>&1)
+case $f in
+*FAULT* | *Error* | documents=[01]) fail "periodic: fio's documents are not what the test expects: $f" ;;
+*)
+	if [ "$(printf '%s\n' "$f" | sed 1d)" = "$(printf '%s\n' "$b" | sed 1d)" ]; then
+		pass "periodic JSON documents: prios in each, as fio's ($(printf '%s' "$f" | head -1) fio, $(printf '%s' "$b" | head -1) blktop), N adding up"
+	else
+		fail "periodic JSON documents: fio $(printf '%s' "$f" | tr '\n' ';'); blktop $(printf '%s' "$b" | tr '\n' ';')"
+	fi
+	;;
+esac
 
 # Averaged log lines (log_avg_msec) carry no I/O's priority: fio writes
 # 0 there whatever the job's or the options' priorities.

@@ -23,8 +23,8 @@ TESTS += tests/e2e/fio_errors.sh
 dist_check_SCRIPTS += tests/e2e/fio_errors.sh
 # Short reads (a file shorter than the job's area under create_on_open):
 # short=, short_ios, the rest sent again, fio's full resid, per engine.
-TESTS += tests/e2e/fio_short_io.sh
-dist_check_SCRIPTS += tests/e2e/fio_short_io.sh
+TESTS += tests/e2e/fio_short_io.sh tests/e2e/fio_job_fails.sh
+dist_check_SCRIPTS += tests/e2e/fio_short_io.sh tests/e2e/fio_job_fails.sh
 # create_only=1 lays files out and does no I/O, as fio.
 TESTS += tests/e2e/fio_create_only.sh
 dist_check_SCRIPTS += tests/e2e/fio_create_only.sh

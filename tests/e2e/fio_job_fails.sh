@@ -1,0 +1,126 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# fio_job_fails.sh - how a failed job says so, as fio 3.33 says it: the
+# exit status, each job's "error" in the JSON, and fio's line
+# "fio: pid=N, err=E/file:..., func=F, error=TEXT" (err, func and error;
+# fio names its source line after file: where blktop names the target)
+# and the normal report's "err=" text. fio and blktop run the same jobs:
+# - setting a job up: a missing or empty file and no size (fio's
+#   "you need to specify size=": err=22, func=total_file_size, the other
+#   jobs run), also with allow_file_create=0, in a missing directory, with
+#   create_serialize=0; allow_file_create=0 with a size (error 0, exit
+#   1); an area that starts at or past the end, or holds less than a
+#   block (error 0, exit 1);
+# - a data mismatch found by verify, on a scratch loop device, with and
+#   without verify_fatal, continue_on_error=verify, a read job and
+#   verify_only, psync and libaio (fio's func= is its completion path's).
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+require_loop_root
+require_fio
+case $BLKTOP in /*) ;; *) BLKTOP=$(pwd)/$BLKTOP ;; esac
+
+# facts WHO CASE: what a reader of the run sees, on one line.
+facts() {
+	o="$WORK/$2.$1"
+	printf 'rc=%s jobs=%s line=%s text=%s\n' "$(cat "$o.rc")" \
+		"$(sed -n '/^{/,$p' "$o.json" | jq -c '[.jobs[] | [.error, .total_err, .first_error]]' 2>/dev/null)" \
+		"$(cat "$o.json" "$o.err" | sed -n 's/^fio: pid=[0-9]*, err=\([0-9]*\)\/file:[^,]*, \(func=.*\)/err=\1 \2/p' | sort | tr '\n' ';')" \
+		"$(grep 'groupid=' "$o.txt" | sed -n 's/.*err= *\([0-9]*\)\( (file:[^,]*, \(func=[^)]*\))\)*.*/err=\1 \3/p' | tr '\n' ';')"
+}
+
+# both CASE DIR ARGS...: the job under each tool, run in DIR (made anew
+# with an empty file, a 1 MiB one and one of 1000 bytes), JSON and text.
+both() {
+	c=$1 d=$2
+	shift 2
+	for who in fio bt; do
+		for fmt in json txt; do
+			rm -rf "$d"
+			mkdir -p "$d"
+			: >"$d/empty"
+			head -c 1048576 /dev/zero >"$d/one"
+			head -c 1000 /dev/zero >"$d/small"
+			o=normal
+			[ $fmt = json ] && o=json
+			if [ $who = fio ]; then
+				(cd "$d" && fio --output-format=$o "$@") >"$WORK/$c.$who.$fmt" 2>"$WORK/$c.$who.err.$fmt"
+			else
+				(cd "$d" && "$BLKTOP" --batch --force --output-format=$o "$@") \
+					>"$WORK/$c.$who.$fmt" 2>"$WORK/$c.$who.err.$fmt"
+			fi
+			echo $? >"$WORK/$c.$who.rc.$fmt"
+		done
+		cp "$WORK/$c.$who.rc.json" "$WORK/$c.$who.rc"
+		cp "$WORK/$c.$who.err.json" "$WORK/$c.$who.err"
+	done
+	f=$(facts fio "$c") b=$(facts bt "$c")
+	case $f in
+	rc=0*) fail "$c: fio ran it without failing ($f): the case tests nothing" ;;
+	"$b") pass "$c ($*): as fio: $f" ;;
+	*) fail "$c ($*): fio: $f; blktop: $b ($(head -c 200 "$WORK/$c.bt.err"))" ;;
+	esac
+}
+
+D="$WORK/files"
+both missing "$D" --name=j --filename="$D/missing" --rw=read
+both missing_write "$D" --name=j --filename="$D/missing" --rw=write
+both missing_nocreate "$D" --name=j --filename="$D/missing" --rw=read --allow_file_create=0
+both missing_dir "$D" --name=j --filename="$D/nodir/f" --rw=read
+both missing_deferred "$D" --name=j --filename="$D/missing" --rw=read --create_serialize=0
+both missing_and_other "$D" --name=j --filename="$D/missing" --rw=read \
+	--name=k --filename="$D/one" --rw=read
+both empty "$D" --name=j --filename="$D/empty" --rw=read
+both empty_deferred "$D" --name=j --filename="$D/empty" --rw=randread --create_serialize=0
+both nocreate_sized "$D" --name=j --filename="$D/missing" --rw=read --size=1m --allow_file_create=0
+both at_end "$D" --name=j --filename="$D/one" --rw=read --offset=1m
+both past_end "$D" --name=j --filename="$D/one" --rw=read --offset=2m
+both clone_at_end "$D" --name=j --filename="$D/one" --rw=read --numjobs=2 --offset_increment=1m
+both below_bs "$D" --name=j --filename="$D/small" --rw=read --bs=4k
+
+# Verification: 64 blocks written with md5 headers, two of them then
+# changed by a byte each.
+img=$(sparse_file verify.img 16M) || die "sparse file"
+dev=$(attach "$img") || die "cannot attach a loop device"
+prep() {
+	fio --name=w --filename="$dev" --direct=1 --rw=write --bs=4k --size=256k --verify=md5 \
+		--do_verify=0 --verify_state_save=0 >/dev/null 2>&1 || die "fio's write failed"
+	for at in $((5 * 4096 + 100)) $((9 * 4096 + 100)); do
+		printf '\377' | dd of="$dev" bs=1 seek=$at conv=notrunc 2>/dev/null ||
+			die "cannot change a byte of $dev"
+	done
+	sync
+}
+# vboth CASE ARGS...: the verifying job under each tool, after prep.
+vboth() {
+	c=$1
+	shift
+	for who in fio bt; do
+		for fmt in json txt; do
+			prep
+			o=normal
+			[ $fmt = json ] && o=json
+			set -- --name=v --filename="$dev" --direct=1 --bs=4k --size=256k --verify=md5 \
+				--verify_state_save=0 --output-format=$o "$@"
+			if [ $who = fio ]; then
+				(cd "$WORK" && fio "$@") >"$WORK/$c.$who.$fmt" 2>"$WORK/$c.$who.err.$fmt"
+			else
+				(cd "$WORK" && "$BLKTOP" --batch --force "$@") \
+					>"$WORK/$c.$who.$fmt" 2>"$WORK/$c.$who.err.$fmt"
+			fi
+			echo $? >"$WORK/$c.$who.rc.$fmt"
+			shift 8
+		done
+		cp "$WORK/$c.$who.rc.json" "$WORK/$c.$who.rc"
+		cp "$WORK/$c.$who.err.json" "$WORK/$c.$who.err"
+	done
+	f=$(facts fio "$c") b=$(facts bt "$c")
+	[ "$f" = "$b" ] && pass "verify, $c ($*): as fio: $f" ||
+		fail "verify, $c ($*): fio: $f; blktop: $b ($(head -c 200 "$WORK/$c.bt.err"))"
+}
+vboth read_psync --rw=read --ioengine=psync
+vboth read_psync_fatal --rw=read --ioengine=psync --verify_fatal=1
+vboth read_libaio --rw=read --ioengine=libaio --iodepth=4
+vboth verify_only --rw=write --verify_only=1 --ioengine=psync
+vboth verify_only_libaio --rw=write --verify_only=1 --ioengine=libaio --iodepth=4
+vboth read_coe --rw=read --ioengine=psync --continue_on_error=verify
+finish
