@@ -94,6 +94,11 @@ struct loop_state {
 	uint64_t mix_issued[DIR_COUNT], mix_until;
 	unsigned seq_left;      /* I/Os until the next random start (rw=randread:N) */
 	unsigned passes_left;   /* loops still to run after an area ends */
+	/* A random job with fio's map: the bytes issued when this pass
+	 * began, and the bytes a pass issues (next_io.c). */
+	uint64_t pass_start, pass_size;
+	bool pass_by_bytes;     /* the pass ends by its bytes (queueing engines) */
+	bool pass_ended;        /* map_slot found the map full: a new pass */
 	bool seq_wraps;         /* sequential offsets wrap at the area's end */
 	bool area_done;         /* an offset fell past the end: the job ends */
 	/* A random job's per-file state (engine/randdist.h): fio's random map
@@ -146,7 +151,8 @@ void next_io_seed(struct loop_state *ls);
 /* Options of a job that cannot go together here: 1 with one line in err. */
 int next_io_check(const struct job_spec *spec, char *err, size_t errlen);
 /* A new pass over the area, as fio's reopened files start one: offsets
- * from the start, the random map empty, fio's seeds again (randrepeat). */
+ * from the start, the random map empty, rwmix's count cleared, fio's
+ * seeds again (randrepeat). */
 void next_io_new_pass(struct loop_state *ls);
 /* Frees what next_io_setup took. */
 void next_io_teardown(struct loop_state *ls);

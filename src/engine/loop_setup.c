@@ -64,6 +64,7 @@ int loop_setup(struct loop_state *ls, struct job_thread *t)
 	ls->slat_taken[DIR_READ] = ls->slat_taken[DIR_WRITE] =
 		!ls->eng.ops->synchronous || null_queues;
 	ls->slat_taken[DIR_TRIM] = null_queues;
+	ls->pass_by_bytes = !ls->eng.ops->synchronous || null_queues;
 	/* fio's fix-ups: 0 or more than the depth means the depth; the most
 	 * completions taken is at least the fewest waited for, and one. */
 	ls->batch_submit = (unsigned)spec->iodepth_batch;

@@ -235,8 +235,22 @@ void next_io_new_pass(struct loop_state *ls)
 	}
 	ls->next_file = 0;
 	ls->seq_left = 1;
+	/* fio's rwmix_issues goes back to 0 at each pass (its I/O counts
+	 * do not): the pass's first I/O draws its direction afresh. */
+	ls->mix_until = 0;
+	ls->pass_start = ls->issued_bytes;
 	if (ls->reseed_passes)
 		next_io_seed(ls);
+}
+
+/* On an engine that queues (libaio, io_uring, null above depth 1) fio
+ * ends a pass once it has issued the job's size in it, before it draws
+ * anything more; on a synchronous one its count of the pass's bytes
+ * stays 0 and the pass ends at the draw that finds the map full
+ * (map_slot). Either way the next pass starts its draws where fio's does. */
+static bool pass_done(const struct loop_state *ls)
+{
+	return ls->issued_bytes - ls->pass_start >= ls->pass_size;
 }
 
 void next_io_teardown(struct loop_state *ls)
@@ -289,6 +303,9 @@ int next_io_setup(struct loop_state *ls)
 	ls->seq_wraps = !modified || spec->time_based || spec->io_size;
 	ls->passes_left = spec->loops > 1 ? (unsigned)spec->loops - 1 : 0;
 	ls->trims_uncounted = rw_trimwrites(spec->rw);
+	/* fio's size per pass: the files' areas. */
+	for (unsigned i = 0; i < t->nfiles; i++)
+		ls->pass_size += t->files[i].area_len;
 	return rand_setup(ls);
 }
 
@@ -355,11 +372,18 @@ static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int
 	const struct job_spec *spec = ls->t->spec;
 	if (ls->zoned && !spec->time_based && !spec->io_size && !ls->passes_left)
 		return NO_OFFSET;
-	/* fio ends the pass on the draw that finds the map full and starts
-	 * the next with a fresh draw, from fio's seeds again under
-	 * randrepeat=1 with no randseed (time_based goes on from where it is). */
+	/* fio ends the pass on the draw that finds the map full (its
+	 * direction and this offset drawn, no size), and the next pass's
+	 * first I/O draws all afresh (next_io_prep); time_based clears the
+	 * map and draws again, going on from where it is. With more files
+	 * than one fio goes to the next file instead: blktop clears this
+	 * one's map and draws again there. */
+	if (!spec->time_based && !ls->zoned && ls->t->nfiles == 1) {
+		ls->pass_ended = true;
+		return NO_OFFSET;
+	}
 	randmap_reset(m);
-	if (ls->reseed_passes && !ls->t->spec->time_based)
+	if (ls->reseed_passes && !spec->time_based)
 		next_io_seed(ls);
 	return fio_rand_block(&ls->off_rng, ls->rf[f - ls->t->files].fio_blocks[d]);
 }
@@ -552,6 +576,8 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 			ls->pass_issued += io->len;
 		return true;
 	}
+	if (ls->pass_by_bytes && ls->use_map && !spec->time_based && !ls->zoned && pass_done(ls))
+		next_io_new_pass(ls);
 	/* One comparison tells the modes that choose per I/O from the rest. */
 	if (m >= RW_RW)
 		io->dir = rw_trimwrites(m) ? trimwrite_dir(ls) : mix_dir(ls);
@@ -577,8 +603,17 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	if (__builtin_expect(ls->zoned, 0))
 		zone_step(ls, f, d);
 	if (!(rw_is_random(m) ? random_offset(ls, f, d, &off, &fresh_random)
-			      : seq_offset(ls, f, d, &off)))
-		return false;
+			      : seq_offset(ls, f, d, &off))) {
+		if (!ls->pass_ended)
+			return false;
+		/* fio's failed I/O is not issued: its direction's count
+		 * stays (the direction itself, as drawn, stays too). */
+		ls->pass_ended = false;
+		if (m >= RW_RW && !rw_trimwrites(m))
+			ls->mix_issued[d]--;
+		next_io_new_pass(ls);
+		return next_io_prep(ls, io);
+	}
 	/* The size after the offset, as fio draws it: one that fits. Sizes
 	 * are checked above 0; kept safe for the divisions below. */
 	if (!g->min)

@@ -111,8 +111,11 @@ static void failed_io(struct loop_state *ls, struct io_unit *io, uint64_t t_end,
 	bool ignored = job_error_ignored(t->spec, io->dir, err);
 	/* fio's line for each failed I/O that ends the job (every
 	 * one in flight then too), and with error_dump for the
-	 * ignored ones. */
-	if (!resid && (!ignored || t->spec->error_dump))
+	 * ignored ones.
+	 * A trim an asynchronous engine refused at submit (trim.c) has
+	 * none: fio drops that I/O in its queue path, error_dump or not. */
+	bool async_trim = ls->refused && io->dir == DIR_TRIM && !ls->eng.ops->synchronous;
+	if (!resid && !async_trim && (!ignored || t->spec->error_dump))
 		fio_line_io_error(loop_file_path(t, io->fd), io->dir, io->offset, io->len, err);
 	/* A trim fails inside submit on every engine (trim.c). */
 	if (ignored || ((ls->refused || ls->eng.ops->synchronous || io->dir == DIR_TRIM) &&

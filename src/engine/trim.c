@@ -25,6 +25,7 @@ struct trim_priv {
 	struct io_unit **done;  /* trims done, not yet reaped */
 	unsigned n;
 	unsigned inner_inflight; /* handed to the inner engine, not reaped */
+	bool inner_async;       /* libaio, io_uring: see trim_submit */
 };
 
 static int trim_init(struct engine *e, const struct engine_setup *s)
@@ -57,6 +58,15 @@ static int trim_submit(struct engine *e, struct io_unit **ios, unsigned n)
 	struct trim_priv *p = e->priv;
 	if (ios[0]->dir == DIR_TRIM) {
 		trim_one(p, ios[0]);
+		/* fio's asynchronous engines trim inside their queue call, and
+		 * a trim that fails there ends the job at once, whatever depth
+		 * is left to fill (its I/Os in flight still complete): the
+		 * loop's refused I/O, as a submit that failed. */
+		if (p->inner_async && ios[0]->result < 0 && ios[0]->result != -EAGAIN) {
+			int err = (int)ios[0]->result;
+			p->done[--p->n] = NULL;
+			return err;
+		}
 		return 1;
 	}
 	unsigned k = 1;
@@ -139,6 +149,7 @@ int trim_engine_wrap(struct engine *e)
 	if (!p)
 		return -ENOMEM;
 	p->inner = *e;
+	p->inner_async = !e->ops->synchronous;
 	e->ops = e->ops->synchronous ? &engine_trim_sync : &engine_trim_async;
 	e->priv = p;
 	return 0;

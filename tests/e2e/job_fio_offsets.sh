@@ -6,7 +6,8 @@
 # random map, so the sequence of offsets in each tool's iops log
 # (log_offset=1, iodepth 1: one line per I/O in issue order) is the same,
 # and so is a count that depends on the draws (randread:8 ends where a
-# run from a random start crosses the end of the area).
+# run from a random start crosses the end of the area), also across the
+# passes io_size and loops make.
 . "${top_srcdir:-.}/tests/e2e/fio_job_lib.sh"
 
 # run WHO NAME ARGS...: a job at iodepth 1; leaves $WORK/NAME.WHO.N with
@@ -66,5 +67,21 @@ same loops "randread loops=2" --rw=randread --bs=4k --size=1m --loops=2
 same loops_nomap "randread loops=2, norandommap=1" --rw=randread --bs=4k --size=1m --loops=2 \
 	--norandommap=1
 same mixseq "randrw:4 rwmixread=30" --rw=randrw:4 --rwmixread=30 --bs=4k --size=1m
+# A new pass over the area (after the first size's worth, io_size or
+# loops): fio clears its random map and its rwmix count, so the pass's
+# first I/O draws its direction afresh, from fio's seeds again under
+# randrepeat=1. On psync the pass ends at the draw that finds the map full
+# (a direction and an offset drawn, no size: they count with randseed,
+# which starts no seeds again); on libaio once the pass has issued its
+# size, before any draw.
+same mix2pass "randrw bssplit=4k/50:16k/50, io_size=3m over 1 MiB, numjobs=2" --rw=randrw \
+	--bssplit=4k/50:16k/50 --size=1m --io_size=3m --numjobs=2
+same mix2pass_seed "randrw bssplit, io_size=3m over 1 MiB, numjobs=2, randseed=7" \
+	--rw=randrw --bssplit=4k/50:16k/50 --size=1m --io_size=3m --numjobs=2 --randseed=7
+same mix2pass_aio "randrw bssplit, io_size=3m over 1 MiB, numjobs=2, randseed=7, libaio" \
+	--rw=randrw --bssplit=4k/50:16k/50 --size=1m --io_size=3m --numjobs=2 --randseed=7 \
+	--ioengine=libaio
+same mixloops "randrw rwmixread=30 bssplit, loops=3" --rw=randrw --rwmixread=30 \
+	--bssplit=4k/50:16k/50 --size=1m --loops=3
 
 finish

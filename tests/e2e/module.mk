@@ -239,6 +239,9 @@ dist_check_SCRIPTS += tests/e2e/job_fio_offsets.sh
 # job_group_files.sh: a later stonewall group's files set up when it starts.
 TESTS += tests/e2e/job_group_files.sh
 dist_check_SCRIPTS += tests/e2e/job_group_files.sh
+# job_enospc_example.sh: fio's examples/enospc-pressure.fio on a small ext4.
+TESTS += tests/e2e/job_enospc_example.sh
+dist_check_SCRIPTS += tests/e2e/job_enospc_example.sh
 # The job-file runner and iops-log reader of job_offsets.sh,
 # job_offset_increment.sh, job_random.sh and job_fio_offsets.sh.
 EXTRA_DIST += tests/e2e/fio_job_lib.sh
