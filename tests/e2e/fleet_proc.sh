@@ -155,7 +155,7 @@ jq -e '(.steps | length) == 1 and (.steps[0].hosts | length) == 2 and
 	  (.notes | any(startswith("  scheduler "))))' "$WORK/lat.json" >/dev/null &&
 	pass "latency: each host's notes: rq_affinity 1 -> 2 and back on its disk, its job not pinned (no queue interrupt on a loop device)" ||
 	fail "latency: notes $(jq -c '[.steps[]?.hosts[]? | {target, state, notes}]' "$WORK/lat.json" 2>&1 | head -c 1500)"
-jq -e 'all(.steps[0].hosts[]; .report.blktop.notes == .notes)' "$WORK/lat.json" >/dev/null &&
+jq -e 'all(.steps[0].hosts[]; (.notes | length) > 0 and .report.blktop.notes == .notes)' "$WORK/lat.json" >/dev/null &&
 	pass "latency: each far side's own report carries its notes (blktop.notes)" ||
 	fail "latency: blktop.notes $(jq -c '[.steps[]?.hosts[]? | .report.blktop.notes]' "$WORK/lat.json" 2>&1 | head -c 800)"
 grep -q "^environment: each host takes the profile's checks, rq_affinity and IRQ pinning itself" "$WORK/lat.err" &&
