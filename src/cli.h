@@ -67,6 +67,9 @@ struct cli_args {
 	const char *sections[CLI_MAX_SECTIONS]; /* --section, in order */
 	size_t nsections;
 	bool readonly;               /* --readonly: refuse any job that writes */
+	/* --profile-env: a profile's environment steps around a batch run of
+	 * the command line's jobs (a fleet's far side takes them so). */
+	const char *profile_env;
 };
 
 /* Parses argv: blktop's switches (switches.c) and job options (options.c),

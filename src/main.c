@@ -140,6 +140,45 @@ static void print_reports(const struct cli_args *args, FILE *out, const struct r
 	}
 }
 
+/* --profile-env's lines: kept for the JSON report, and said at once
+ * where the output has room for them (normal: the report's stream;
+ * jsonl: a note line; else standard error). */
+struct env_notes {
+	FILE *out;
+	const struct cli_args *args;
+	char **v;
+	size_t n;
+};
+
+static void env_note(const char *line, void *arg)
+{
+	struct env_notes *e = arg;
+	char **v = realloc(e->v, (e->n + 1) * sizeof(*v));
+	char *text = strdup(line);
+	if (v)
+		e->v = v;
+	if (v && text)
+		e->v[e->n++] = text;
+	else
+		free(text);
+	if (e->args->format == OUTPUT_JSONL) {
+		report_jsonl_note(e->out, line);
+	} else if (e->args->formats & OUTFMT_NORMAL) {
+		fprintf(e->out, "%s\n", line);
+	} else {
+		fprintf(stderr, "%s\n", line);
+		fflush(stderr);
+	}
+	fflush(e->out);
+}
+
+static void env_notes_free(struct env_notes *e)
+{
+	for (size_t i = 0; i < e->n; i++)
+		free(e->v[i]);
+	free(e->v);
+}
+
 /* Runs a job set without the screen and prints its report. */
 static int run_batch(const struct cli_args *args, struct job_set *set)
 {
@@ -194,8 +233,25 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 		hooks.laid_out = print_laid_out;
 		hooks.ready_arg = &pre;
 	}
+	/* The profile's environment, once the signals are ours (a stop puts
+	 * it back as well); with --dry-run nothing is taken. */
+	struct env_notes notes = { .out = out, .args = args };
+	struct proc_hooks env_hooks = { .note = env_note, .arg = &notes };
+	struct proc_env env;
+	bool take_env = args->profile_env && !args->dry_run;
+	if (take_env &&
+	    (status = procedure_env_begin(args->profile_env, set, &env_hooks, &env, err, sizeof(err)))) {
+		outwatch_stop();
+		procedure_env_end(&env, &env_hooks);
+		fprintf(stderr, "blktop: %s\n", err);
+		goto close;
+	}
 	status = run_job_set(set, &hooks, &result, err, sizeof(err));
 	outwatch_stop();
+	/* At once: the report was measured with the settings, the machine
+	 * should not stay so while it is printed. */
+	if (take_env)
+		procedure_env_end(&env, &env_hooks);
 	if (status) {
 		fprintf(stderr, "blktop: %s\n", err);
 		goto close;
@@ -203,8 +259,11 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	if (args->dry_run)
 		report_dry_run(out, &result,
 			       args->format == OUTPUT_JSON || args->format == OUTPUT_JSONL);
-	else
+	else {
+		result.notes = (const char *const *)notes.v;
+		result.nnotes = notes.n;
 		print_reports(args, out, &result);
+	}
 	/* The error that ended the run, or else the errors it ignored. */
 	if ((result.exit_status && err[0]) || run_ignored_errors(&result, err, sizeof(err)))
 		fprintf(stderr, "blktop: %s\n", err);
@@ -223,6 +282,7 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 		status = BLKTOP_SIGNAL_BASE + sig;
 	}
 close:
+	env_notes_free(&notes);
 	/* A report that could not be written is a failed run. */
 	if (lines != &report)
 		status = writer_close(lines, status);
@@ -307,6 +367,16 @@ int main(int argc, char **argv)
 	    (!args.batch || args.hosts ||
 	     (args.mode != MODE_RUN && args.mode != MODE_JOBFILE && args.mode != MODE_DEMO))) {
 		fputs(_("blktop: --output-format=jsonl goes with --batch and --run, --job or --demo\n"),
+		      stderr);
+		return BLKTOP_USAGE;
+	}
+
+	/* The environment is taken around a batch run of the command line's
+	 * jobs; a fleet's profile sends it to each host itself. */
+	if (args.profile_env && args.mode != MODE_HELP && args.mode != MODE_VERSION &&
+	    (!args.batch || args.hosts || args.mode != MODE_RUN)) {
+		fputs(_("blktop: --profile-env goes with --batch and jobs on the command line "
+			"(with --hosts, --profile takes it to each host)\n"),
 		      stderr);
 		return BLKTOP_USAGE;
 	}

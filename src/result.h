@@ -74,6 +74,10 @@ struct run_result {
 	char device_name[64];       /* the first target's disk ("" for none) */
 	bool verdict_taken;         /* its safety verdict was taken before the run */
 	struct verdict_result verdict;
+	/* --profile-env's lines, in order (the JSON's blktop.notes); owned by
+	 * the caller, never freed with the result. */
+	const char *const *notes;
+	size_t nnotes;
 };
 
 /* Live view for status lines and the screen: one interval's figures. */

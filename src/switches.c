@@ -131,6 +131,15 @@ static int set_profile(struct cli_args *a, const char *v, char *err, size_t errl
 	return 0;
 }
 
+static int set_profile_env(struct cli_args *a, const char *v, char *err, size_t errlen)
+{
+	if (!v || !proc_entry_find(PROC_PROFILE, v))
+		return ERR(_("--profile-env: unknown profile '%s' (allowed: latency, iops, throughput)"),
+			   v ? v : "");
+	a->profile_env = v;
+	return 0;
+}
+
 static int set_suite(struct cli_args *a, const char *v, char *err, size_t errlen)
 {
 	(void)err, (void)errlen;
@@ -450,6 +459,21 @@ const struct blktop_switch blktop_switches[] = {
 	  .man = "Open the targets, take their safety verdicts and apply the write gate as a\n"
 		 "run would, print the verdict, and exit without any I/O: 0 when the job\n"
 		 "would run, 3 when it would be refused.\n" },
+	{ .name = "profile-env", .section = SW_OPTION, .arg = SW_VALUE, .metavar = "NAME",
+	  .choices = profiles, .parse = set_profile_env,
+	  .help = N_("with --batch and jobs on the command line: take profile NAME's environment steps around them"),
+	  .man = "With\n.B \\-\\-batch\nand jobs on the command line\n"
+		 ".RB ( \\-\\-run ,\nor fio's\n.BR \\-\\-name ):\n"
+		 "take the environment steps of\n.BI \\-\\-profile= NAME\n"
+		 "on this machine around the run, as the profile takes them: its checks, rq_affinity\n"
+		 "set on the target's disk for the run and put back after it, and for\n"
+		 ".B latency\nthe job pinned to the CPU of the disk's queue interrupt.\n"
+		 "Each step is said in a line: printed with the normal output, a\n"
+		 ".B note\nline with\n.BR jsonl ,\n"
+		 "and kept in the JSON report's\n.B blktop.notes\n(other formats: on standard error).\n"
+		 "With\n.B \\-\\-dry\\-run\nno step is taken.\n"
+		 "With\n.B \\-\\-hosts\nand\n.BR \\-\\-profile ,\n"
+		 "each host's blktop is started so (see\n.BR \"Procedures on many hosts\" ).\n" },
 	{ .name = "hosts", .local = true, .section = SW_OPTION, .arg = SW_VALUE,
 	  .metavar = "HOSTS", .parse = set_hosts,
 	  .help = N_("run the job on every host at once, over ssh"),

@@ -6,7 +6,8 @@
  * write gate runs there, on the host that owns the disk. A small sh
  * wrapper there turns our closing its stdin into SIGTERM for blktop (a
  * stop with its report), and writes a job file sent on stdin to a
- * temporary file. */
+ * temporary file. A profile's environment steps are taken there too
+ * (--profile-env), their lines kept as the host's notes. */
 #include "config.h"
 
 #include <stdio.h>
@@ -63,7 +64,7 @@ static int blktop_command(const struct fleet_job *job, const struct fleet_host *
 	const struct cli_args *a = job->args;
 	size_t max = (size_t)job->argc + 16, n = 0;
 	const char **words = calloc(max, sizeof(*words));
-	char bytes[32], jobword[64];
+	char bytes[32], jobword[64], envword[64];
 	if (!words) {
 		snprintf(err, errlen, "%s", _("out of memory"));
 		return -1;
@@ -85,6 +86,13 @@ static int blktop_command(const struct fleet_job *job, const struct fleet_host *
 	words[n++] = a->remote_blktop ? a->remote_blktop : "blktop";
 	words[n++] = check ? "--dry-run" : "--batch";
 	words[n++] = "--output-format=jsonl";
+	/* A profile's environment, taken there on the host's own disk and
+	 * CPUs (asked of the check too: a blktop that does not know it is
+	 * broken there before any host starts). */
+	if (a->profile_env) {
+		snprintf(envword, sizeof(envword), "--profile-env=%s", a->profile_env);
+		words[n++] = envword;
+	}
 	for (int i = 1; i < job->argc; i++) {
 		if (is_local(a, i) || (h->addr.target[0] && i == a->target_argi))
 			continue;
@@ -208,6 +216,21 @@ static void take_final(struct fleet_host *h, struct jv *v)
 	}
 }
 
+/* A note line: a step of the environment that host's blktop took
+ * (--profile-env), kept a line each for the reports and the screen. */
+static void take_note(struct fleet_host *h, const char *text)
+{
+	size_t len = strlen(text);
+	char *p = realloc(h->notes, h->notes_len + len + 2);
+	if (!p)
+		return;
+	h->notes = p;
+	memcpy(p + h->notes_len, text, len);
+	h->notes_len += len;
+	p[h->notes_len++] = '\n';
+	p[h->notes_len] = '\0';
+}
+
 static int blktop_line(struct fleet_host *h, char *line)
 {
 	char err[256];
@@ -227,6 +250,8 @@ static int blktop_line(struct fleet_host *h, char *line)
 		r = HOST_LINE_LIVE;
 	} else if (!strcmp(type, "final")) {
 		take_final(h, v);
+	} else if (!strcmp(type, "note")) {
+		take_note(h, jv_str(jv_get(v, "text"), ""));
 	} else {
 		r = HOST_LINE_KEEP;
 	}
@@ -296,6 +321,16 @@ static void blktop_finish(struct fleet_host *h, bool check)
 		snprintf(h->message, sizeof(h->message),
 			 _("%s there is too old: it does not speak --output-format=jsonl, which the "
 			   "fleet reads (update it, or use --driver=fio)"),
+			 far_version);
+	}
+	/* Its usage error on --profile-env: a blktop from before it. */
+	if (h->state == HOST_BROKEN && st == BLKTOP_USAGE && strstr(h->message, "--profile-env")) {
+		if (!far_version[0])
+			snprintf(far_version, sizeof(far_version), "%s", _("blktop of unknown version"));
+		snprintf(h->version, sizeof(h->version), "%s", far_version);
+		snprintf(h->message, sizeof(h->message),
+			 _("%s there is too old: it does not take --profile-env, with which each host "
+			   "takes the profile's environment steps (update it)"),
 			 far_version);
 	}
 	if (h->state == HOST_BROKEN && st == 127 && !h->message[0])

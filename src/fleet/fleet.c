@@ -97,6 +97,9 @@ int fleet_start_host(const struct fleet_job *job, struct fleet_host *h, bool che
 	free(h->out);
 	h->out = NULL;
 	h->outlen = h->outcap = 0;
+	free(h->notes);
+	h->notes = NULL;
+	h->notes_len = 0;
 	jv_free(h->report);
 	h->report = NULL;
 	h->message[0] = '\0';
@@ -342,6 +345,7 @@ void fleet_free(struct fleet_job *job, struct fleet_host *hosts, size_t n)
 		sshproc_kill(&hosts[i].proc, 500);
 		sshproc_free(&hosts[i].proc);
 		free(hosts[i].out);
+		free(hosts[i].notes);
 		jv_free(hosts[i].report);
 		host_live_free(&hosts[i].live);
 	}

@@ -94,6 +94,10 @@ struct fleet_host {
 	char message[512];           /* the far side's last line on stderr */
 	char *out;                   /* its standard output, whole */
 	size_t outlen, outcap;
+	/* What its blktop said of the environment steps it took (jsonl
+	 * "note" lines, --profile-env), a line each, or NULL. */
+	char *notes;
+	size_t notes_len;
 	struct jv *report;           /* parsed when it ended */
 	struct host_live live;
 	bool print_live;             /* a line per interval on standard output */

@@ -9,7 +9,9 @@
  * A host that refuses refuses alone (the others wait unless
  * --hosts-partial); a host that drops leaves the fleet for the steps
  * after, the rest go on. The front end waits for each step's run
- * (fp->runner): the batch here, the fleet's screen in its event loop. */
+ * (fp->runner): the batch here, the fleet's screen in its event loop.
+ * A profile's environment steps are each host's own: a far-side blktop
+ * is started with --profile-env and says what it did (the host's notes). */
 #include "config.h"
 
 #include <math.h>
@@ -307,6 +309,7 @@ static void host_clear(struct fleet_host *h)
 	sshproc_kill(&h->proc, 500);
 	sshproc_free(&h->proc);
 	free(h->out);
+	free(h->notes);
 	jv_free(h->report);
 	host_live_free(&h->live);
 }
@@ -384,6 +387,11 @@ static int run_step(const struct proc_remote *r, const struct job_set *set, stru
 	sa.jobfile_argi = 0;
 	sa.nlocal = 0;
 	sa.target_argi = target_argi;
+	/* A profile's environment is the far side's to take, on the host
+	 * that owns the disk: its blktop is started with --profile-env
+	 * (fio's server cannot take it; the profile said so). */
+	sa.profile_env = fp->remote.env_on_hosts && proc_entry_of(fp->kind)->family == PROC_PROFILE
+				 ? procedure_name(fp->kind) : NULL;
 	struct fleet_job job = { .args = &sa, .argc = (int)nwords, .argv = words };
 	for (size_t i = 0; i < fp->n; i++)
 		if (!fp->gone[i]) {
@@ -514,7 +522,9 @@ int fleet_proc_run(struct fleet_proc *fp, enum proc_kind kind, struct proc_table
 				    .lat_limit_us = args->lat_limit_us, .ctl = fp->ctl,
 				    .remote = &fp->remote };
 	struct proc_hooks hooks = { .note = on_note, .row = on_row, .arg = fp };
-	fp->remote = (struct proc_remote){ .run_step = run_step, .arg = fp };
+	fp->remote = (struct proc_remote){ .run_step = run_step, .arg = fp,
+					   .env_on_hosts = !args->fio_driver };
+	fp->kind = kind;
 	int st = procedure_run(&req, &hooks, table, err, errlen);
 	/* A refusal outranks a failure, as for one run. */
 	if (fp->worst == BLKTOP_REFUSED || (fp->worst && !st))
@@ -540,6 +550,7 @@ void fleet_proc_close(struct fleet_proc *fp)
 		for (size_t k = 0; fp->steps[i].hosts && k < fp->n; k++) {
 			struct fleet_host *h = &fp->steps[i].hosts[k];
 			free(h->out);
+			free(h->notes);
 			jv_free(h->report);
 			host_live_free(&h->live);
 		}

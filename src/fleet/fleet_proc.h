@@ -55,6 +55,7 @@ struct fleet_proc {
 	bool print_steps;            /* each step's report as it ends (batch) */
 	int worst;                   /* the hosts' status over the steps */
 	struct proc_remote remote;
+	enum proc_kind kind;         /* the procedure fleet_proc_run runs */
 	fleet_step_runner runner;
 	void *runner_arg;
 	struct proc_hooks hooks;     /* the front end's (note, row), may be empty */

@@ -222,6 +222,12 @@ void fleet_report_normal(FILE *out, const struct fleet_host *hosts, size_t n, bo
 		fputc('\n', out);
 		if (h->message[0] && h->state != HOST_DONE)
 			fprintf(out, "  %s\n", h->message);
+		/* What its blktop did to its machine (a profile's environment). */
+		for (const char *p = h->notes; p && *p;) {
+			size_t len = strcspn(p, "\n");
+			fprintf(out, "  %.*s\n", (int)len, p);
+			p += len + (p[len] == '\n');
+		}
 		if (h->report && jv_get(h->report, "jobs")) {
 			struct fleet_sum one = { 0 };
 			fleet_sum_add(&one, h->report);
@@ -318,6 +324,15 @@ void fleet_report_json_add(struct json *root, const struct fleet_host *hosts, si
 		json_add_string(o, "verdict", h->verdict);
 		json_add_i64(o, "exit_status", h->exit_status);
 		json_add_string(o, "message", h->message);
+		struct json *notes = json_add_array(o, "notes");
+		for (const char *p = h->notes; p && *p;) {
+			size_t len = strcspn(p, "\n");
+			char *line = strndup(p, len);
+			if (line)
+				json_add_string(notes, NULL, line);
+			free(line);
+			p += len + (p[len] == '\n');
+		}
 		if (h->report && jv_get(h->report, "jobs")) {
 			fleet_json_add_jv(o, "report", h->report);
 			fleet_sum_add(&all, h->report);

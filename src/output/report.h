@@ -66,6 +66,8 @@ void report_interval(FILE *out, const struct run_interval *iv);
 void report_jsonl_start(FILE *out, uint64_t wall_ms, uint64_t interval_ms);
 void report_jsonl_interval(FILE *out, const struct run_progress *p);
 void report_jsonl_final(FILE *out, const struct run_result *r);
+/* A "note" line: one of --profile-env's steps, said as it is taken. */
+void report_jsonl_note(FILE *out, const char *text);
 
 /* --dry-run: the target's verdict and reasons, and that the job would
  * run; as text or as one JSON object. */

@@ -455,6 +455,12 @@ static void add_blktop(struct json *root, const struct run_result *r)
 	add_effective(bt, r);
 	add_samples(bt, r);
 	add_device(bt, r);
+	/* The environment steps taken around the run (--profile-env). */
+	if (r->nnotes) {
+		struct json *notes = json_add_array(bt, "notes");
+		for (size_t i = 0; i < r->nnotes; i++)
+			json_add_string(notes, NULL, r->notes[i]);
+	}
 }
 
 static struct json *json_tree(const struct run_result *r, bool plus)

@@ -2,7 +2,8 @@
 /* report_jsonl.c - --output-format=jsonl: one JSON object a line, for a
  * program (or a blktop that drives many hosts) that reads the run while
  * it goes: a "start" line, an "interval" line per status interval with
- * that interval's own figures, a "final" line with the whole report. The
+ * that interval's own figures, a "final" line with the whole report, and
+ * a "note" line for each --profile-env step as it is taken. The
  * figures come from the runner's progress (run_progress): nothing here
  * reads /proc. The schema is in the man page (doc/blktop.1.in). */
 #include "config.h"
@@ -11,6 +12,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include "output/json.h"
 #include "output/report_priv.h"
@@ -36,6 +38,17 @@ void report_jsonl_start(FILE *out, uint64_t wall_ms, uint64_t interval_ms)
 	json_add_u64(o, "interval_ms", interval_ms);
 	print_line(out, o);
 	report_numeric_end(&num);
+}
+
+void report_jsonl_note(FILE *out, const char *text)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	struct json *o = json_object_new();
+	json_add_string(o, "type", "note");
+	json_add_u64(o, "timestamp_ms", (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000);
+	json_add_string(o, "text", text);
+	print_line(out, o);
 }
 
 static double per_second(uint64_t count, uint64_t span_ms)

@@ -38,6 +38,7 @@ struct proc_ctx {
 	unsigned long long area;      /* size= the procedure asks for; 0 all */
 	char *err;
 	size_t errlen;
+	struct proc_env *env;         /* --profile-env: what it changed, or NULL */
 };
 
 void proc_note(struct proc_ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -51,6 +52,10 @@ static inline bool proc_is_remote(const struct proc_ctx *c)
 {
 	return c->req->remote != NULL;
 }
+
+/* Resolves the request's target once for every step (c->tgt). 0, or an
+ * exit status with c->err set. */
+int proc_target_prepare(struct proc_ctx *c);
 
 /* Whether the user gave a job option (by its table name). */
 bool proc_given(const struct proc_ctx *c, const char *option);

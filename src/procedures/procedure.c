@@ -98,8 +98,7 @@ static int block_facts(struct proc_ctx *c)
 	return 0;
 }
 
-/* Resolves the command line's target once for every step. */
-static int target_prepare(struct proc_ctx *c)
+int proc_target_prepare(struct proc_ctx *c)
 {
 	const struct job_spec *uj = &c->req->job;
 	struct proc_target *t = &c->tgt;
@@ -484,7 +483,7 @@ int procedure_run(const struct proc_request *req, const struct proc_hooks *hooks
 	snprintf(table->title, sizeof(table->title), "%s", procedure_title(req->kind));
 	snprintf(table->stop_reason, sizeof(table->stop_reason), "none");
 	err[0] = '\0';
-	st = target_prepare(&c);
+	st = proc_target_prepare(&c);
 	if (st)
 		return st;
 	switch (req->kind) {

@@ -85,6 +85,10 @@ struct proc_remote {
 	int (*run_step)(const struct proc_remote *r, const struct job_set *set,
 			struct proc_table *t, size_t first, char *err, size_t errlen);
 	void *arg;
+	/* The far sides take a profile's environment steps themselves, on
+	 * their own disks and CPUs (a far-side blktop started with
+	 * --profile-env); false when they cannot (fio's server). */
+	bool env_on_hosts;
 };
 
 struct proc_request {
@@ -100,6 +104,25 @@ struct proc_request {
 	 * nothing is opened, checked or tuned) and remote runs each step. */
 	const struct proc_remote *remote;
 };
+
+/* --profile-env: a profile's environment steps taken here around a plain
+ * batch run of a job set, as the profile takes them (a fleet's far side
+ * is started so, on the host that owns the disk). What was changed, for
+ * the end. */
+struct proc_env {
+	bool rq_changed;
+	char rq_path[128];
+	char rq_old[128];
+	char disk[64];
+};
+/* Before the run: the checks, rq_affinity set, for latency the set's
+ * jobs pinned to the CPU of the disk's queue interrupt; each step said
+ * through hooks->note. 0, or an exit status with one line in err (bad
+ * profile name or target; nothing changed then). */
+int procedure_env_begin(const char *profile, struct job_set *set, const struct proc_hooks *hooks,
+			struct proc_env *env, char *err, size_t errlen);
+/* After the run, however it ended: what was set is put back, and said. */
+void procedure_env_end(const struct proc_env *env, const struct proc_hooks *hooks);
 
 /* For a menu of procedures: the name the command line takes ("latency",
  * "seven", "numjobs"; never translated) and a translated one-line title. */

@@ -3,19 +3,24 @@
  * step by step, each step said as it is taken: the safety verdict (the
  * published test's blkid check), the environment checks, rq_affinity set (and put
  * back however the run ends), for latency the queue interrupt whose CPU
- * the job is pinned to, then the run and its report. */
+ * the job is pinned to, then the run and its report. The same
+ * environment steps serve --profile-env, with which a fleet's far side
+ * takes them on the host that owns the disk (procedure_env_begin). */
 #include "config.h"
 #include "procedures/proc_priv.h"
 
 #include <errno.h>
 #include <sched.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "collect/irq.h"
 #include "collect/tune.h"
+#include "cli.h"
 #include "i18n.h"
 #include "options.h"
+#include "sysroot.h"
 #include "util/status.h"
 
 static const char *const latency_settings[] = {
@@ -49,6 +54,12 @@ static void set_rq_affinity(struct proc_ctx *c, const char *value)
 	} else if (r == 0) {
 		proc_note(c, _("rq_affinity: %s -> %s on %s: %s (put back to %s when the run ends)"),
 			  old, value, disk, env_rq_affinity_meaning(value[0] - '0'), old);
+		if (c->env) {
+			c->env->rq_changed = true;
+			snprintf(c->env->rq_path, sizeof(c->env->rq_path), "%s", path);
+			snprintf(c->env->rq_old, sizeof(c->env->rq_old), "%s", old);
+			snprintf(c->env->disk, sizeof(c->env->disk), "%s", disk);
+		}
 	} else if (r == -ENOENT) {
 		proc_note(c, _("rq_affinity: %s has no %s; the run goes on without it"), disk, path);
 	} else if (r == -EACCES || r == -EPERM || r == -EROFS) {
@@ -171,6 +182,28 @@ static int build_jobs(struct proc_ctx *c, struct job_set *set)
 	return st;
 }
 
+/* The environment steps on the machine that owns the disk: the checks,
+ * rq_affinity for the run, and for latency the job pinned next to the
+ * queue interrupt. */
+static int take_env(struct proc_ctx *c, struct job_set *set)
+{
+	env_checks(c);
+	if (c->t->kind == PROC_LATENCY)
+		set_rq_affinity(c, "2");
+	else if (c->t->kind == PROC_IOPS)
+		set_rq_affinity(c, "0");
+	else
+		proc_note(c, _("rq_affinity: left as it is (the ESSD PL-X tests set it for latency and IOPS only)"));
+	/* The ESSD PL-X latency test sleeps 5 s after the echo; the setting applies to the
+	 * next completion, so blktop does not wait. */
+	for (size_t i = 0; c->t->kind == PROC_LATENCY && i < set->njobs; i++) {
+		int st = pin_to_irq(c, &set->jobs[i]);
+		if (st)
+			return st;
+	}
+	return 0;
+}
+
 int profile_run(struct proc_ctx *c)
 {
 	struct job_set set = { 0 };
@@ -188,24 +221,20 @@ int profile_run(struct proc_ctx *c)
 	if (st)
 		goto out;
 	if (proc_is_remote(c)) {
-		/* They would check and tune this machine, not the hosts. */
-		proc_note(c, "%s", _("environment: with --hosts the profile's checks, rq_affinity and "
-				     "IRQ pinning are not taken (the jobs run as they are on each host)"));
-		goto rows;
-	}
-	env_checks(c);
-	if (c->t->kind == PROC_LATENCY)
-		set_rq_affinity(c, "2");
-	else if (c->t->kind == PROC_IOPS)
-		set_rq_affinity(c, "0");
-	else
-		proc_note(c, _("rq_affinity: left as it is (the ESSD PL-X tests set it for latency and IOPS only)"));
-	/* The ESSD PL-X latency test sleeps 5 s after the echo; the setting applies to the
-	 * next completion, so blktop does not wait. */
-	if (c->t->kind == PROC_LATENCY && (st = pin_to_irq(c, &set.jobs[0])))
+		/* Here they would check and tune this machine, not the hosts:
+		 * a far-side blktop takes them on its own disk and CPUs. */
+		if (c->req->remote->env_on_hosts)
+			proc_note(c, "%s", _("environment: each host takes the profile's checks, rq_affinity "
+					     "and IRQ pinning itself, on its own disk and CPUs; what each did "
+					     "is under its line in the step's report"));
+		else
+			proc_note(c, "%s", _("environment: with --driver=fio the profile's checks, rq_affinity "
+					     "and IRQ pinning are not taken (fio's server runs the jobs as "
+					     "they are on each host)"));
+	} else if ((st = take_env(c, &set))) {
 		goto out;
+	}
 
-rows:
 	c->t->planned = set.njobs;
 	for (size_t i = 0; i < set.njobs; i++) {
 		proc_describe(&set.jobs[i], desc, sizeof(desc));
@@ -223,4 +252,62 @@ out:
 	tune_restore();
 	job_set_free(&set);
 	return st;
+}
+
+static void env_note(const struct proc_hooks *hooks, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void env_note(const struct proc_hooks *hooks, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	if (!hooks->note)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	hooks->note(line, hooks->arg);
+}
+
+int procedure_env_begin(const char *profile, struct job_set *set, const struct proc_hooks *hooks,
+			struct proc_env *env, char *err, size_t errlen)
+{
+	struct proc_request req = { 0 };
+	struct proc_table t = { 0 };
+	struct proc_ctx c = { .req = &req, .hooks = hooks, .t = &t, .err = err, .errlen = errlen,
+			      .env = env };
+
+	memset(env, 0, sizeof(*env));
+	err[0] = '\0';
+	if (procedure_kind(MODE_PROFILE, profile, &req.kind) || !set->njobs) {
+		snprintf(err, errlen, _("--profile-env: unknown profile '%s' (allowed: latency, iops, throughput)"),
+			 profile);
+		return BLKTOP_USAGE;
+	}
+	/* The jobs' own target and options: one given on the command line
+	 * (cpus_allowed) is not the profile's to change. */
+	req.job = set->jobs[0];
+	t.kind = req.kind;
+	snprintf(t.name, sizeof(t.name), "%s", profile);
+	int st = proc_target_prepare(&c);
+	if (st)
+		return st;
+	proc_note(&c, _("environment of the %s profile, taken by this blktop: %s"), profile,
+		  c.tgt.path);
+	return take_env(&c, set);
+}
+
+void procedure_env_end(const struct proc_env *env, const struct proc_hooks *hooks)
+{
+	char now[TUNE_VALUE_MAX] = "";
+
+	tune_restore();
+	if (!env->rq_changed)
+		return;
+	/* What the file reads now, not what was meant: the note is the proof. */
+	if (sysroot_read(env->rq_path, now, sizeof(now)) >= 0 && !strcmp(now, env->rq_old))
+		env_note(hooks, _("rq_affinity: put back to %s on %s"), env->rq_old, env->disk);
+	else
+		env_note(hooks, _("rq_affinity: could not put %s back to %s (it reads %s; set it by hand: echo %s > %s)"),
+			 env->rq_path, env->rq_old, now[0] ? now : "?", env->rq_old, env->rq_path);
 }

@@ -167,6 +167,12 @@ void fleet_model_update(struct fleet_model *m, const struct fleet_host *hosts, s
 	for (size_t i = 0; i < n; i++)
 		if (m->rows[i].host == sel_host)
 			m->sel = (int)i;
+	m->sel_name[0] = m->sel_notes[0] = '\0';
+	if (n) {
+		const struct fleet_host *h = &hosts[m->rows[m->sel].host];
+		snprintf(m->sel_name, sizeof(m->sel_name), "%s", h->addr.label);
+		snprintf(m->sel_notes, sizeof(m->sel_notes), "%s", h->notes ? h->notes : "");
+	}
 
 	struct host_live total = { 0 };
 	fleet_live_total(hosts, n, &total, &m->total_in);

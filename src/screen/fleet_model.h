@@ -57,6 +57,10 @@ struct fleet_model {
 	char *table_text;
 	char notes[4][256];          /* its first notes (checks, what is not taken) */
 	int nnotes;
+	/* The selected host's own notes (the environment steps its blktop
+	 * took, a line each), copied: the hosts' buffers grow as lines come. */
+	char sel_name[320];
+	char sel_notes[2048];
 	int table_lines;
 	int table_top;               /* its first line shown */
 };

@@ -195,6 +195,15 @@ static void draw_proc(const struct fleet_model *m, const struct theme *t, int y0
 		draw_text(y, x + 2, w - x - 2, t->attr[EL_HEADER], m->time_line);
 	for (int i = 0; i < m->nnotes && y + 1 < end; i++)
 		draw_text(++y, 0, w, t->attr[EL_DIM], m->notes[i]);
+	/* What the selected host's blktop did to its machine (a profile's
+	 * environment), each line named by the host. */
+	for (const char *n = m->sel_notes; *n && y + 1 < end;) {
+		size_t len = strcspn(n, "\n");
+		char buf[640];
+		snprintf(buf, sizeof(buf), "%s: %.*s", m->sel_name, (int)len, n);
+		draw_text(++y, 0, w, t->attr[EL_DIM], buf);
+		n += len + (n[len] == '\n');
+	}
 	const char *p = m->table_text ? m->table_text : "";
 	for (int line = 0; *p && ++y < end; line++) {
 		const char *nl = strchr(p, '\n');

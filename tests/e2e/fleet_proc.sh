@@ -9,7 +9,11 @@
 # Checks: the steps' count and names; each step's fleet totals equal the
 # sum of the host reports, and the procedure's table (one row a step) is
 # made of those totals; a step of two groups (the throughput profile:
-# read, then write) gets a row per group; a host whose verdict refuses
+# read, then write) gets a row per group; a profile's environment steps
+# taken by each host on its own disk (rq_affinity set during the step
+# and put back, the loop device's missing queue interrupt said, the
+# hosts' notes in the report), and said not taken with fio's server; a
+# host whose verdict refuses
 # the write at the suite's first write step stops the suite there (exit
 # 3), after the read step ran on both hosts, and its device is not
 # written.
@@ -102,6 +106,94 @@ for drv in $drivers; do
 		pass "$drv throughput: fleet totals = the sum of the host reports, row by group" ||
 		fail "$drv throughput: rows $(jq -c '[.table.rows[]? | {test: .test, iops: .iops}]' "$WORK/tp_$drv.json") hosts $(jq -c '[.steps[0].hosts[].report.jobs[] | .read.iops + .write.iops]' "$WORK/tp_$drv.json")"
 done
+
+# A profile's environment on each host: the far-side blktop takes it on
+# its own loop device (--profile-env). rq_affinity there reads 2 while the
+# latency step runs and is put back after; a loop device has no queue
+# interrupt, so each host says its job is not pinned, and why; the hosts'
+# notes reach the report (JSON: each host's notes and its report's
+# blktop.notes; normal: under the host's line). fio's server cannot take
+# them: the run says so.
+rq() { cat "/sys/block/${1##*/}/queue/rq_affinity"; }
+for d in "$dev2" "$dev3"; do
+	echo 1 >"/sys/block/${d##*/}/queue/rq_affinity" || die "cannot set rq_affinity of $d to 1"
+done
+# set_during DEV VALUE: rq_affinity of DEV reads VALUE while the host's
+# blktop runs the step on DEV.
+set_during() {
+	i=0
+	while [ $i -lt 400 ]; do
+		if pgrep -f "^$remote --batch --output-format=jsonl .*$1( |\$)" >/dev/null &&
+			[ "$(rq "$1")" = "$2" ]; then
+			return 0
+		fi
+		i=$((i + 1))
+		sleep 0.05
+	done
+	return 1
+}
+fleet --output-format=json --hosts="$h2=$dev2,$h3=$dev3" --profile=latency --size=4m \
+	--runtime=4 >"$WORK/lat.json" 2>"$WORK/lat.err" &
+lpid=$!
+for d in "$dev2" "$dev3"; do
+	set_during "$d" 2 && pass "latency: rq_affinity of $d reads 2 while its host runs the step" ||
+		fail "latency: rq_affinity of $d never read 2 during the step (reads $(rq "$d")): $(head -c 600 "$WORK/lat.err")"
+done
+wait $lpid
+rc=$?
+[ -s "$WORK/lat.json" ] || printf 'null\n' >"$WORK/lat.json"
+[ $rc = 0 ] || fail "latency: exit $rc: $(cat "$WORK/lat.err")"
+[ "$(rq "$dev2")" = 1 ] && [ "$(rq "$dev3")" = 1 ] &&
+	pass "latency: both hosts put rq_affinity back to 1 after the step" ||
+	fail "latency: rq_affinity after the step: $(rq "$dev2") and $(rq "$dev3"), not 1"
+jq -e '(.steps | length) == 1 and (.steps[0].hosts | length) == 2 and
+	all(.steps[0].hosts[]; .state == "done" and (.target | split("/") | last) as $d |
+	  (.notes | any(startswith("rq_affinity: 1 -> 2 on " + $d + ": "))) and
+	  (.notes | any(startswith("queue interrupts: " + $d + " has no device of its own") and
+	    contains("there is no device interrupt to pin to; the job is not pinned"))) and
+	  (.notes | any(. == "rq_affinity: put back to 1 on " + $d)) and
+	  (.notes | any(startswith("  scheduler "))))' "$WORK/lat.json" >/dev/null &&
+	pass "latency: each host's notes: rq_affinity 1 -> 2 and back on its disk, its job not pinned (no queue interrupt on a loop device)" ||
+	fail "latency: notes $(jq -c '[.steps[]?.hosts[]? | {target, state, notes}]' "$WORK/lat.json" 2>&1 | head -c 1500)"
+jq -e 'all(.steps[0].hosts[]; (.notes | length) > 0 and .report.blktop.notes == .notes)' "$WORK/lat.json" >/dev/null &&
+	pass "latency: each far side's own report carries its notes (blktop.notes)" ||
+	fail "latency: blktop.notes $(jq -c '[.steps[]?.hosts[]? | .report.blktop.notes]' "$WORK/lat.json" 2>&1 | head -c 800)"
+grep -q "^environment: each host takes the profile's checks, rq_affinity and IRQ pinning itself" "$WORK/lat.err" &&
+	pass "latency: the procedure says each host takes its environment" ||
+	fail "latency: stderr $(head -c 800 "$WORK/lat.err")"
+
+# The IOPS profile (rq_affinity 0, no pinning) in the normal report: each
+# host's notes under its line in the step's section.
+out=$(fleet --hosts="$h2=$dev2,$h3=$dev3" --profile=iops --size=4m --runtime=1 --numjobs=2 \
+	--iodepth=4 2>"$WORK/err")
+rc=$?
+printf '%s\n' "$out" >"$WORK/iops.txt"
+[ $rc = 0 ] || fail "iops: exit $rc: $(cat "$WORK/err")"
+for n in 2 3; do
+	eval "h=\$h$n d=\$dev$n"
+	awk -v h="$h: done" 'index($0, h) == 1 { on = 1; next } /^[^ ]/ { on = 0 } on' \
+		"$WORK/iops.txt" >"$WORK/iops_$n"
+	grep -q "^  rq_affinity: 1 -> 0 on ${d##*/}: " "$WORK/iops_$n" &&
+		grep -q "^  rq_affinity: put back to 1 on ${d##*/}\$" "$WORK/iops_$n" &&
+		! grep -q "queue interrupts" "$WORK/iops_$n" &&
+		pass "iops: $h's section says rq_affinity 1 -> 0 on ${d##*/} and back, no pinning" ||
+		fail "iops: $h's section: $(cat "$WORK/iops_$n") / $(head -c 1500 "$WORK/iops.txt")"
+done
+[ "$(rq "$dev2")" = 1 ] && [ "$(rq "$dev3")" = 1 ] &&
+	pass "iops: rq_affinity back to 1 on both hosts" ||
+	fail "iops: rq_affinity after: $(rq "$dev2") and $(rq "$dev3")"
+
+if command -v fio >/dev/null 2>&1; then
+	fleet --driver=fio --fio-port=$FPORT --output-format=json --hosts="$h2=$dev2,$h3=$dev3" \
+		--profile=latency --size=4m --runtime=1 --force >"$WORK/latfio.json" 2>"$WORK/latfio.err"
+	rc=$?
+	[ -s "$WORK/latfio.json" ] || printf 'null\n' >"$WORK/latfio.json"
+	grep -q "^environment: with --driver=fio the profile's checks, rq_affinity and IRQ pinning are not taken" "$WORK/latfio.err" &&
+		jq -e 'all(.steps[0].hosts[]; .state == "done" and .notes == [])' "$WORK/latfio.json" >/dev/null &&
+		[ "$(rq "$dev2")" = 1 ] &&
+		pass "fio latency: not taken with fio's server, and the run says so (exit $rc)" ||
+		fail "fio latency: exit $rc: $(head -c 800 "$WORK/latfio.err") $(jq -c '[.steps[]?.hosts[]? | {state, notes}]' "$WORK/latfio.json" 2>&1)"
+fi
 
 # The normal report: per step, each host's line and the fleet's, then the
 # table, for the seven-test matrix's first steps; here host 3's device

@@ -15,9 +15,11 @@
 # same host lost between steps, shown unreachable, the steps going on; a
 # far-side blktop killed mid-step shows dropped and the next step runs on
 # the other host; s stops every host and ends the procedure (the table
-# ends at the stopped step, as --batch's); q mid-step leaves no process on any host; a profile says on
-# the screen and in the report that its environment steps are not taken
-# on the hosts. With fio installed,
+# ends at the stopped step, as --batch's); q mid-step leaves no process on any host; a profile's
+# environment is taken by each host on its own disk: the screen says so,
+# shows the selected host's notes (rq_affinity set on its loop device, no
+# queue interrupt to pin to), and the report has each host's notes under
+# its line. With fio installed,
 # the same short sweep through fio's servers (--driver=fio).
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
@@ -209,20 +211,36 @@ grep -q '^Step 1 of 4: 512' "$WORK/quit.out" && pass "q: the report of the step 
 	fail "q: report $(cat "$WORK/quit.out" | head -c 800)"
 none_left "q"
 
-# --- A profile: its environment steps are this machine's, not taken on
-# the hosts, and the screen and the report both say so.
+# --- A profile: each host takes its environment steps on its own disk
+# (rq_affinity, the pinning a loop device cannot have); the screen says so
+# and shows the selected host's notes, the report each host's.
+for d in "$dev2" "$dev3"; do
+	echo 1 >"/sys/block/${d##*/}/queue/rq_affinity" || die "cannot set rq_affinity of $d to 1"
+done
 new_session prof -x 170 -y 45 "env LANG=$UTF8 LC_ALL=$UTF8 sh"
 tm send-keys -t prof "$(screen_cmd prof "$HOSTS" --profile=latency --runtime=1 --size=4m --force)" Enter
 expect prof "profile: the step counter" "step 1/1: " $T
-expect prof "profile: the screen says the environment steps are not taken" \
-	"environment: with --hosts the profile's checks" $T
+expect prof "profile: the screen says each host takes the environment steps" \
+	"environment: each host takes the profile's checks" $T
 expect prof "profile: the procedure ends" "the procedure has ended" $((T * 2))
+expect prof "profile: the selected host's notes: rq_affinity on its loop device" \
+	"($(rx "$h2")|$(rx "$h3")): rq_affinity: 1 -> 2 on loop[0-9]+: " $T
+expect prof "profile: the selected host's notes: no queue interrupt to pin to" \
+	"($(rx "$h2")|$(rx "$h3")): queue interrupts: loop[0-9]+ has no device of its own" $T
+expect prof "profile: the selected host's notes: rq_affinity put back" \
+	"($(rx "$h2")|$(rx "$h3")): rq_affinity: put back to 1 on loop[0-9]+" $T
 tm send-keys -t prof q
 expect prof "profile: q leaves with exit 0" "EXIT=0" $T
-grep -q "^environment: with --hosts the profile's checks" "$WORK/prof.out" &&
+grep -q "^environment: each host takes the profile's checks" "$WORK/prof.out" &&
 	grep -q '^Step 1 of 1: ' "$WORK/prof.out" &&
-	pass "profile: the report says so too, before its step" ||
-	fail "profile: $(cat "$WORK/prof.out" "$WORK/prof.err" | head -c 1500)"
+	grep -q "^  rq_affinity: 1 -> 2 on ${dev2##*/}: " "$WORK/prof.out" &&
+	grep -q "^  rq_affinity: put back to 1 on ${dev3##*/}\$" "$WORK/prof.out" &&
+	pass "profile: the report says so too, and has each host's notes" ||
+	fail "profile: $(cat "$WORK/prof.out" "$WORK/prof.err" | head -c 2500)"
+[ "$(cat "/sys/block/${dev2##*/}/queue/rq_affinity")" = 1 ] &&
+	[ "$(cat "/sys/block/${dev3##*/}/queue/rq_affinity")" = 1 ] &&
+	pass "profile: rq_affinity back to 1 on both hosts" ||
+	fail "profile: rq_affinity left changed on a host"
 none_left "profile"
 
 # --- fio's servers on the far side.
