@@ -18,6 +18,11 @@
 #   millisecond or more (said in the pass line). That extra sample covers
 #   the period in which fio's job was ending and is lower: then only the
 #   maxima, which both take from whole periods, are compared.
+# - a loaded machine can delay either tool's job for part of a short
+#   period (at 250 ms, fio's minimum was once 184 IOPS beside blktop's
+#   200, fio's own samples 184 to 204). A case that disagrees is run
+#   again, up to three times, and passes on the first attempt whose
+#   figures all agree; a real miscount disagrees every time.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 require_fio
@@ -30,33 +35,57 @@ within() {
 	awk -v a="$1" -v b="$2" -v p="$3" 'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= b * p / 100 + 1e-9) }'
 }
 
-# case LABEL ARGS...: the same paced randread by fio and blktop.
-case_() {
+# attempt LABEL ARGS...: the same paced randread by fio and blktop, its
+# verdicts in $WORK/verdicts ("ok: ..." or "FAIL: ..." a line).
+attempt() {
+	: >"$WORK/verdicts"
 	label=$1
 	shift
 	fio --name=s --filename="$dev" --rw=randread --bs=4k --direct=1 --ioengine=libaio --iodepth=4 \
 		--rate_iops=200 --output-format=json "$@" >"$WORK/fio.json" 2>"$WORK/fio.err" ||
-		{ fail "$label: fio exit $?: $(head -c 300 "$WORK/fio.err")"; return; }
+		{ echo "FAIL: $label: fio exit $?: $(head -c 300 "$WORK/fio.err")" >>"$WORK/verdicts"; return; }
 	"$BLKTOP" --batch --name=s --filename="$dev" --rw=randread --bs=4k --direct=1 --ioengine=libaio \
 		--iodepth=4 --rate_iops=200 --output-format=json "$@" >"$WORK/bt.json" 2>"$WORK/bt.err" ||
-		{ fail "$label: blktop exit $?: $(head -c 300 "$WORK/bt.err")"; return; }
+		{ echo "FAIL: $label: blktop exit $?: $(head -c 300 "$WORK/bt.err")" >>"$WORK/verdicts"; return; }
 	q='.jobs[0].read | "\(.bw_samples) \(.iops_samples) \(.runtime)"'
 	# shellcheck disable=SC2046
 	set -- $(jq -r "$q" "$WORK/fio.json") $(jq -r "$q" "$WORK/bt.json")
 	fb=$1 fi=$2 frt=$3 bb=$4 bi=$5 brt=$6
 	keys="bw_min bw_max bw_mean iops_min iops_max iops_mean"
 	if [ "$bb" = "$fb" ] && [ "$bi" = "$fi" ]; then
-		pass "$label: bw_samples $bb, iops_samples $bi as fio (runtime fio $frt ms, blktop $brt ms)"
+		echo "ok: $label: bw_samples $bb, iops_samples $bi as fio (runtime fio $frt ms, blktop $brt ms)" >>"$WORK/verdicts"
 	elif [ "$fb" = $((bb + 1)) ] && [ "$fi" = $((bi + 1)) ] && [ "$frt" -gt "$want_rt" ]; then
-		pass "$label: fio's job ran to $frt ms, past its $want_rt ms, and took one more sample ($fb) than blktop ($bb): the race at the runtime's end"
+		echo "ok: $label: fio's job ran to $frt ms, past its $want_rt ms, and took one more sample ($fb) than blktop ($bb): the race at the runtime's end" >>"$WORK/verdicts"
 		keys="bw_max iops_max"
 	else
-		fail "$label: samples bw/iops fio $fb/$fi, blktop $bb/$bi (runtime fio $frt, blktop $brt)"
+		echo "FAIL: $label: samples bw/iops fio $fb/$fi, blktop $bb/$bi (runtime fio $frt, blktop $brt)" >>"$WORK/verdicts"
 	fi
 	for k in $keys; do
 		f=$(jq ".jobs[0].read.$k" "$WORK/fio.json") b=$(jq ".jobs[0].read.$k" "$WORK/bt.json")
-		within "$b" "$f" 5 && pass "$label: $k $b, fio $f" || fail "$label: $k blktop $b, fio $f"
+		if within "$b" "$f" 5; then
+			echo "ok: $label: $k $b, fio $f" >>"$WORK/verdicts"
+		else
+			echo "FAIL: $label: $k blktop $b, fio $f" >>"$WORK/verdicts"
+		fi
 	done
+}
+
+# case LABEL ARGS...: attempts until one agrees in every figure, three at
+# most; the agreeing attempt's checks pass, or the last attempt's fail.
+case_() {
+	n=0
+	while [ $n -lt 3 ]; do
+		n=$((n + 1))
+		attempt "$@"
+		grep -q '^FAIL: ' "$WORK/verdicts" || break
+		[ $n -lt 3 ] && note "$1: attempt $n disagreed, measured again: $(grep '^FAIL: ' "$WORK/verdicts" | tr '\n' ' ')"
+	done
+	while IFS= read -r v; do
+		case $v in
+		"ok: "*) pass "${v#ok: }${n:+ (attempt $n)}" ;;
+		*) fail "${v#FAIL: }" ;;
+		esac
+	done <"$WORK/verdicts"
 }
 
 want_rt=1000
