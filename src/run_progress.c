@@ -166,6 +166,25 @@ static uint64_t lat_live(struct lat_stat *dst, const struct lat_stat *src, struc
 	return hn;
 }
 
+/* A running thread's own per-priority table of direction d, read once:
+ * each entry's snapshot goes to the report's prios and into all (the
+ * direction's clat, or lat with lat_percentiles), so the priorities' N
+ * add up to the direction's in every periodic document (read apart, the
+ * thread files I/Os between the two reads). Returns the I/Os read. */
+static uint64_t prios_live_thread(struct run_progress_state *p, struct group_result *g,
+				  const struct job_thread *t, int d, struct lat_stat *all)
+{
+	const struct prio_set *ps = &t->prios[d];
+	uint64_t n = 0;
+	for (unsigned i = 0; i < ps->n; i++) {
+		lat_init(p->lat_scratch);
+		n += lat_live(p->lat_scratch, &ps->v[i].lat, p->scratch);
+		prio_set_add(&g->prios[d], ps->v[i].ioprio, p->lat_scratch);
+		lat_merge(all, p->lat_scratch);
+	}
+	return n;
+}
+
 /* Threads of the running wave, merged as far as they have got: one that
  * has ended is merged whole. */
 static void collect_live(struct run_progress_state *p, struct group_result *g,
@@ -212,6 +231,7 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 			g->job_runtime_ms += one->runtime_ms;
 			continue;
 		}
+		bool ready = __atomic_load_n(&t->ready, __ATOMIC_ACQUIRE);
 		for (int d = 0; d < DIR_ALL; d++) {
 			struct dir_stats *dst = &g->dir[d];
 			const struct dir_stats *src = &t->dir[d];
@@ -221,12 +241,20 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 			if (!dst->first_error)
 				dst->first_error = __atomic_load_n(&src->first_error, __ATOMIC_ACQUIRE);
 			lat_live(&dst->slat, &src->slat, p->scratch);
+			bool by_prio = d < DIR_COUNT && ready && t->prios[d].n;
+			bool lat_by_prio = by_prio && t->spec->lat_percentiles;
 			/* The I/O count is the completion histogram's, read
 			 * with it: the counter apart from it is a few I/Os
 			 * behind or ahead, and an interval's N would not
 			 * match its I/Os. */
-			dst->ios += lat_live(&dst->clat, &src->clat, p->scratch);
-			lat_live(&dst->lat, &src->lat, p->scratch);
+			if (by_prio && !lat_by_prio)
+				dst->ios += prios_live_thread(p, g, t, d, &dst->clat);
+			else
+				dst->ios += lat_live(&dst->clat, &src->clat, p->scratch);
+			if (lat_by_prio)
+				prios_live_thread(p, g, t, d, &dst->lat);
+			else
+				lat_live(&dst->lat, &src->lat, p->scratch);
 		}
 		/* The monitor's epoch: the thread moves its own ramp end when it
 		 * starts late. */
@@ -270,6 +298,10 @@ static void prios_live(struct run_progress_state *p, struct group_result *g,
 			continue;
 		for (int d = 0; d < DIR_COUNT; d++) {
 			const struct prio_set *ps = &t->prios[d];
+			/* A running thread's own table: read with its
+			 * direction's figures (collect_live). */
+			if (!ended && ps->n)
+				continue;
 			const struct lat_stat *all = g->spec.lat_percentiles ? &t->dir[d].lat
 									     : &t->dir[d].clat;
 			/* Without a table of its own, all its I/Os under its

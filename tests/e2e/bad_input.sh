@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # bad_input.sh - every bad input of the command line ends with exit 2 and
-# one line that names the option (or target) at fault and what is allowed.
+# one line that names the option (or target) at fault and what is allowed;
+# a target fio would set up and then fail (no size for a missing file)
+# fails the job as fio's does, exit 1.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 
@@ -23,6 +25,24 @@ expect_usage_error() {
 		fail "blktop $*: error does not name '$want': $(cat "$WORK/err")"
 	else
 		pass "blktop $* -> $(cat "$WORK/err")"
+	fi
+}
+
+# expect_job_fails WANT_TEXT ARGS...: what fio fails as it sets the job
+# up (not the command line): exit 1, stderr naming it, nothing made.
+expect_job_fails() {
+	want=$1
+	shift
+	"$BLKTOP" "$@" >"$WORK/out" 2>"$WORK/err"
+	rc=$?
+	if [ "$rc" != 1 ]; then
+		fail "blktop $*: expected exit 1 (the job fails, as in fio), got $rc: $(cat "$WORK/err")"
+	elif ! grep -q -- "$want" "$WORK/err"; then
+		fail "blktop $*: error does not name '$want': $(cat "$WORK/err")"
+	elif ! grep -q "func=total_file_size" "$WORK/out"; then
+		fail "blktop $*: no fio error line with func=total_file_size in its report: $(cat "$WORK/out")"
+	else
+		pass "blktop $* -> exit 1: $(head -n 1 "$WORK/err")"
 	fi
 }
 
@@ -49,12 +69,19 @@ else
 	fail "blktop $run randread --offset=1g on 64m: expected exit 1 naming the offset, got $rc: $(cat "$WORK/err")"
 fi
 expect_usage_error "runtime" $run randread "$dev" --runtime=soon
-expect_usage_error "/nonexistent/disk" $run randread /nonexistent/disk
-expect_usage_error "nosuchdisk" $run randread nosuchdisk
+# A target that names nothing, with no size: fio's "you need to specify
+# size=", which fails the job (error 22), exit 1; no file is made.
+expect_job_fails "/nonexistent/disk is missing or empty and no size is given" $run randread /nonexistent/disk
+here=$(pwd)
+cd "$WORK" || die "cd $WORK"
+expect_job_fails "nosuchdisk is missing or empty" $run randread nosuchdisk
+cd "$here" || die "cd $here"
+[ -e "$WORK/nosuchdisk" ] && fail "a file nosuchdisk was made"
 expect_usage_error "/dev/nosuchdisk: no such device" $run randwrite /dev/nosuchdisk --size=1m
 [ -e /dev/nosuchdisk ] && fail "a file was made under /dev" && rm -f /dev/nosuchdisk
 expect_usage_error "/dev/null: not a block device, regular file or directory" $run read /dev/null
-expect_usage_error "size=" $run read "$WORK/newfile"
+expect_job_fails "size=" $run read "$WORK/newfile"
+[ -e "$WORK/newfile" ] && fail "a file newfile was made without a size"
 expect_usage_error "output-format" $run read "$dev" --output-format=xml
 expect_usage_error "no target" $run read
 expect_usage_error "cpus_allowed" $run read "$dev" --cpus_allowed=abc

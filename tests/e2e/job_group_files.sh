@@ -151,8 +151,12 @@ run fio serialized "$WORK/scan1.fio"
 frc=$rc
 run blktop serialized "$WORK/scan1.fio"
 brc=$rc
-fb=$(jq -r '.jobs[] | select(.jobname == "verify-phase") | .read.io_bytes' "$WORK/fio-serialized.json")
-bb=$(jq -r '.jobs[] | select(.jobname == "verify-phase") | .read.io_bytes' "$WORK/blktop-serialized.json")
+# A failed job's "fio: pid=" line may come before the JSON document.
+for t in fio blktop; do
+	sed -n '/^{/,$p' "$WORK/$t-serialized.json" >"$WORK/$t-serialized.doc"
+done
+fb=$(jq -r '.jobs[] | select(.jobname == "verify-phase") | .read.io_bytes' "$WORK/fio-serialized.doc")
+bb=$(jq -r '.jobs[] | select(.jobname == "verify-phase") | .read.io_bytes' "$WORK/blktop-serialized.doc")
 if [ "$frc" = "$brc" ] && [ "$frc" != 0 ] && [ "$fb" = 0 ] && [ "$bb" = 0 ]; then
 	pass "create_serialize=1 (the default): verify-phase sized up front fails, exit $brc, as fio"
 else
