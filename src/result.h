@@ -40,7 +40,7 @@ struct group_result {
 	uint64_t ctx, majf, minf;
 	uint64_t depth_levels[DEPTH_LEVELS];
 	uint64_t submit_calls, reap_calls;
-	unsigned latency_depth;     /* fio's: the depth latency_target found, else iodepth */
+	unsigned latency_depth;     /* fio's: the depth latency_target found, else iodepth; 0: no I/O loop ran */
 	uint64_t submit_dist[DEPTH_LEVELS], complete_dist[DEPTH_LEVELS];
 	int error;                  /* 0, or errno that ended the job */
 	char error_msg[512];

@@ -208,6 +208,9 @@ static void collect_live(struct run_progress_state *p, struct group_result *g,
 		g->ctx += load(&t->live.ctx);
 		g->majf += load(&t->live.majf);
 		g->minf += load(&t->live.minf);
+		/* fio's depth of a thread in its I/O loop (the last one's, as
+		 * run_collect takes it); 0 before: its latency keys left out. */
+		g->latency_depth = __atomic_load_n(&t->latency_depth, __ATOMIC_RELAXED);
 		if (__atomic_load_n(&t->finished, __ATOMIC_ACQUIRE)) {
 			run_group_init(one, t->spec, g->groupid, 1, "");
 			run_collect(one, &t, 1);

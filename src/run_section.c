@@ -26,8 +26,8 @@
  * a section, and sections on the same device, share the descriptor; a
  * second O_EXCL open by this process would be refused by the kernel. */
 static struct target *open_shared(struct open_targets *ot, const struct target *want,
-				  const struct job_spec *job, bool force, int *status, char *err,
-				  size_t errlen)
+				  const struct job_spec *job, bool force, int *status,
+				  int *setup_errno, char *err, size_t errlen)
 {
 	bool writes = rw_modifies(job->rw);
 	for (size_t i = 0; i < ot->n; i++) {
@@ -53,6 +53,7 @@ static struct target *open_shared(struct open_targets *ot, const struct target *
 	*t = *want;
 	*status = target_open(t, job, force, err, errlen);
 	if (*status) {
+		*setup_errno = t->setup_errno;
 		target_close(t);
 		free(t);
 		return NULL;
@@ -182,6 +183,22 @@ static int open_clone(struct section *s, unsigned c, struct target *want, int n,
 		step = UINT64_MAX;
 	for (int i = 0; i < n; i++)
 		want[i].clone_offset = step;
+	/* fio's setup makes the directories of the clone's first name that
+	 * has any (not of the later ones), before it looks at any size; the
+	 * null engine touches no file. */
+	for (int i = 0; i < n && job->ioengine != ENGINE_NULL; i++) {
+		if (!strchr(want[i].path, '/'))
+			continue;
+		status = target_make_dirs(want[i].path, force, err, errlen);
+		if (status == TARGET_AREA_FAILS) {
+			clone_fails(t, 0, NULL, err);
+			err[0] = '\0';
+			return 0;
+		}
+		if (status)
+			return status;
+		break;
+	}
 	if (nothing_to_size(job, want, n)) {
 		snprintf(err, errlen, _("%s: %s is missing or empty and no size is given: the job fails (fio: \"you need to specify size=\")"),
 			 job->name, want[0].path);
@@ -191,11 +208,14 @@ static int open_clone(struct section *s, unsigned c, struct target *want, int n,
 	}
 	for (int i = 0; i < n; i++) {
 		size_t opened = ot->n;
-		struct target *tg = open_shared(ot, &want[i], job, force, &status, err, errlen);
+		int setup_errno = 0;
+		struct target *tg = open_shared(ot, &want[i], job, force, &status, &setup_errno,
+						err, errlen);
 		if (status == TARGET_AREA_FAILS) {
 			/* allow_file_create=0 and the file missing: fio fails
-			 * the clone, its error 0. */
-			clone_fails(t, 0, NULL, err);
+			 * the clone, its error 0; a file it cannot make, with
+			 * open's errno. */
+			clone_fails(t, setup_errno, setup_errno ? "open" : NULL, err);
 			err[0] = '\0';
 			return 0;
 		}

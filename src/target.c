@@ -332,6 +332,14 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 	}
 	int flags = (writes || lay || !exists ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC;
 	int fd = open(t->path, flags, 0644);
+	if (fd < 0 && !exists) {
+		/* fio fails the job alone when it cannot make a file (say
+		 * in a directory its setup did not make): func=open. */
+		t->setup_errno = errno;
+		snprintf(err, errlen, _("%s: cannot make the file: %s"), t->path,
+			 strerror(errno));
+		return TARGET_AREA_FAILS;
+	}
 	if (fd < 0) {
 		snprintf(err, errlen, _("%s: cannot open: %s"), t->path, strerror(errno));
 		return BLKTOP_FAILED;
@@ -347,12 +355,19 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		 * is full with fill_device); fio's size for it all the same. */
 		have = need;
 	} else if (grow) {
-		/* As fio: space reserved as fallocate= says, the size set, and
-		 * data written only where it will be read (a write job fills
-		 * it itself, unless overwrite=1). */
+		/* As fio: space reserved as fallocate= says, and data
+		 * written only where it will be read (a write job fills it
+		 * itself, unless overwrite=1). fio sets the size only for
+		 * such a layout (or with fallocate=truncate): a write or trim
+		 * job's file is as long as fallocate= makes it (none and keep:
+		 * empty) and grows with the writes, so a write that meets a
+		 * full filesystem past the end comes back short, as fio's. */
+		bool layout = rw_reads(job->rw) || job->overwrite;
 		reserve(fd, job, have, need);
-		int r = ftruncate(fd, (off_t)need) ? -errno : 0;
-		if (!r && (rw_reads(job->rw) || job->overwrite))
+		int r = (layout || job->fallocate == FALLOC_TRUNCATE) && ftruncate(fd, (off_t)need)
+				? -errno
+				: 0;
+		if (!r && layout)
 			r = lay_out_file(fd, have, need);
 		if (r < 0) {
 			snprintf(err, errlen, _("%s: laying out the file failed: %s"), t->path,
@@ -384,6 +399,49 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		return e == EINVAL ? 2 : 1;
 	}
 	advise(t->fd, job);
+	return 0;
+}
+
+int target_make_dirs(const char *path, bool force, char *err, size_t errlen)
+{
+	char buf[PATH_MAX], probe[PATH_MAX];
+	struct stat st;
+	size_t from = 0;
+	if (snprintf(buf, sizeof(buf), "%s", path) >= (int)sizeof(buf))
+		return 0;
+	/* From the longest leading part that exists (fio's walk: a name
+	 * under a regular file finds none, and its mkdir says why). */
+	snprintf(probe, sizeof(probe), "%s", path);
+	for (char *s; (s = strrchr(probe, '/'));) {
+		s[1] = '\0';
+		if (!stat(probe, &st)) {
+			from = (size_t)(s - probe);
+			break;
+		}
+		*s = '\0';
+	}
+	bool asked = false;
+	for (char *e = buf + from; (e = strchr(e, '/')); e++) {
+		if (e == buf)
+			continue;
+		*e = '\0';
+		/* Making a directory writes to a filesystem: the gate is asked
+		 * once, before the first (it refuses only under a test tree). */
+		if (!asked && stat(buf, &st)) {
+			char why[512];
+			asked = true;
+			if (gate_file_write(path, force, why, sizeof(why)) != GATE_ALLOW) {
+				snprintf(err, errlen, "%s", why);
+				return BLKTOP_REFUSED;
+			}
+		}
+		if (mkdir(buf, 0700) && errno != EEXIST) {
+			snprintf(err, errlen, _("cannot make the directory %s for %s: %s (fio: \"failed to create dir\"): the job fails"),
+				 buf, path, strerror(errno));
+			return TARGET_AREA_FAILS;
+		}
+		*e = '/';
+	}
 	return 0;
 }
 

@@ -31,6 +31,8 @@ struct target {
 	uint64_t laid_out;        /* the size this run grew the file to (fio's
 				   * "Laying out IO file" line), 0 if not grown */
 	bool unlink_after;        /* unlink= : removed when the run ends */
+	int setup_errno;          /* target_open's TARGET_AREA_FAILS for a file it
+				   * could not make: the errno (fio's func=open) */
 	bool verdict_taken;       /* block devices: the verdict before opening */
 	struct verdict_result verdict;
 };
@@ -51,10 +53,19 @@ void target_resolve(const char *name, char *path, size_t len, enum target_kind *
 int target_files_for(const struct job_spec *job, unsigned clone, struct target *out,
 		     unsigned max, char *err, size_t errlen);
 
+/* fio's setup of a job's files first makes the directories above the
+ * first name that has any: each missing one from the longest leading part
+ * that exists, mode 0700 less the umask, an existing one no failure.
+ * Returns 0, or 3 (the gate refuses, before anything is made), or
+ * TARGET_AREA_FAILS: a mkdir failed, err says which and why; fio fails
+ * that clone alone, its error 0, exit 1. */
+int target_make_dirs(const char *path, bool force, char *err, size_t errlen);
+
 /* Applies the write gate, lays out files, and opens. Returns 0, or 2 (bad
  * input) / 3 (refused for safety) / 1 (failed) with one translated line in
  * err; or TARGET_AREA_FAILS (see target_area) for a missing file
- * allow_file_create=0 forbids making. */
+ * allow_file_create=0 forbids making (setup_errno 0), or one that cannot
+ * be made (setup_errno says why). */
 int target_open(struct target *t, const struct job_spec *job, bool force, char *err,
 		size_t errlen);
 /* The area a job works on in an open target, after checking its size,

@@ -145,9 +145,9 @@ static int add_file(struct target *t, const char *dir, const char *name, char *e
 	return path_fits(n, sizeof(t->path), name, err, errlen);
 }
 
-/* What a path names, with fio's rules: a new path is a file to make, if
- * its directory exists and it is not under /dev. */
-static int classify(struct target *t, const struct job_spec *job, char *err, size_t errlen)
+/* What a path names, with fio's rules: a new path is a file to make,
+ * unless it is under /dev. */
+static int classify(struct target *t, char *err, size_t errlen)
 {
 	struct stat st;
 	if (stat(t->path, &st) == 0) {
@@ -167,23 +167,9 @@ static int classify(struct target *t, const struct job_spec *job, char *err, siz
 		snprintf(err, errlen, _("%s: no such device"), t->path);
 		return -1;
 	}
-	/* fio sets such a job up and fails it alone (open_clone): without a
-	 * size for want of one, else for allow_file_create=0. */
-	bool sized = job->size || job->filesize_low || job->fill_device;
-	if (!job->allow_file_create || !sized) {
-		t->kind = TARGET_FILE;
-		return 0;
-	}
-	char dir[PATH_MAX];
-	snprintf(dir, sizeof(dir), "%s", t->path);
-	char *slash = strrchr(dir, '/');
-	if (slash) {
-		*slash = '\0';
-		if (stat(dir[0] ? dir : "/", &st) || !S_ISDIR(st.st_mode)) {
-			snprintf(err, errlen, _("%s: no such file or directory"), t->path);
-			return -1;
-		}
-	}
+	/* A file to make: fio's setup makes its missing directories, and
+	 * fails the job alone without a size, for allow_file_create=0, or
+	 * when a directory or the file cannot be made (open_clone). */
 	t->kind = TARGET_FILE;
 	return 0;
 }
@@ -211,7 +197,7 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 		for (; n < job->nrfiles; n++) {
 			format_name(job->filename_format, job, clone, n, name, sizeof(name));
 			if (add_file(&out[n], dir, name, err, errlen) ||
-			    classify(&out[n], job, err, errlen))
+			    classify(&out[n], err, errlen))
 				return -1;
 		}
 	} else if (job->short_target && !dir && !strchr(job->filename, ':')) {
@@ -232,7 +218,7 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 			if (add_file(t, d, name, err, errlen))
 				return -1;
 			t->kind = TARGET_FILE;
-		} else if (t->kind == TARGET_NONE && classify(t, job, err, errlen)) {
+		} else if (t->kind == TARGET_NONE && classify(t, err, errlen)) {
 			return -1;
 		}
 	} else {
@@ -243,7 +229,7 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 				return -1;
 			}
 			if (add_file(&out[n], dir, name, err, errlen) ||
-			    classify(&out[n], job, err, errlen))
+			    classify(&out[n], err, errlen))
 				return -1;
 			n++;
 		}

@@ -210,9 +210,20 @@ void loop_count_done(struct loop_state *ls, struct io_unit *io, uint64_t t_end, 
 
 	ls->err_streak = 0;
 	if (ls->vs) {
+		/* A transfer cut short and sent again for the rest (resid.c)
+		 * is checked, or marked written, as the whole block, as fio's
+		 * verify takes its unit's own buffer, offset and length. */
+		struct io_unit whole, *v = io;
+		if (__builtin_expect(io->shift != 0, 0)) {
+			whole = *io;
+			whole.buf = (char *)io->buf - io->shift;
+			whole.offset -= io->shift;
+			whole.len += io->shift;
+			v = &whole;
+		}
 		if (io->dir == DIR_WRITE)
-			verify_write_done(ls->vs, io);
-		else if (verify_read_done(ls->vs, io) < 0 && !t->error) {
+			verify_write_done(ls->vs, v);
+		else if (verify_read_done(ls->vs, v) < 0 && !t->error) {
 			loop_stop_error(t, EILSEQ, "verify failed");
 		}
 	}
@@ -598,7 +609,12 @@ void *job_thread_main(void *arg)
 		}
 	} else if (t->spec->create_only) {
 		/* fio's create_only: the files were laid out before the run
-		 * (target.c); the job ends without an I/O. */
+		 * (target.c); the job ends without an I/O. fio's thread never
+		 * reaches its I/O loop, so it has no depth (its report leaves
+		 * the latency_target keys out) and its CPU use counts from
+		 * here, as fio's does from just before that loop. */
+		__atomic_store_n(&t->latency_depth, 0, __ATOMIC_RELAXED);
+		getrusage(RUSAGE_THREAD, &t->ru_start);
 	} else {
 		/* startdelay: the job starts this long after the run. */
 		if (t->spec->startdelay_ms) {

@@ -80,7 +80,7 @@ struct job_thread {
 	struct prio_set prios[DIR_COUNT];
 	uint64_t depth_levels[DEPTH_LEVELS];
 	uint64_t submit_calls, reap_calls;
-	unsigned latency_depth;     /* fio's latency_qd at the end (lattarget.c) */
+	unsigned latency_depth;     /* fio's latency_qd (lattarget.c); 0: no I/O loop (yet) */
 	/* I/Os per submit call and per completion wait, in fio's buckets. */
 	uint64_t submit_dist[DEPTH_LEVELS], complete_dist[DEPTH_LEVELS];
 	uint64_t counted_from_ns;   /* when counting began (end of ramp) */

@@ -31,7 +31,8 @@ static void set_depth(struct loop_state *ls, unsigned qd)
 {
 	ls->lat.qd = qd;
 	ls->hold = ls->depth - qd;
-	ls->t->latency_depth = qd;
+	/* Read while the job runs (periodic reports): once per window. */
+	__atomic_store_n(&ls->t->latency_depth, qd, __ATOMIC_RELAXED);
 }
 
 static void new_cycle(struct loop_state *ls, uint64_t now)
@@ -44,7 +45,7 @@ static void new_cycle(struct loop_state *ls, uint64_t now)
 void lattarget_setup(struct loop_state *ls)
 {
 	const struct job_spec *spec = ls->t->spec;
-	ls->t->latency_depth = ls->depth;
+	__atomic_store_n(&ls->t->latency_depth, ls->depth, __ATOMIC_RELAXED);
 	ls->hold = 0;
 	ls->lat_limit_ns = UINT64_MAX;
 	ls->lat_check_ns = UINT64_MAX;

@@ -89,7 +89,7 @@ static int blktop_command(const struct fleet_job *job, const struct fleet_host *
 	/* A profile's environment, taken there on the host's own disk and
 	 * CPUs (asked of the check too: a blktop that does not know it is
 	 * broken there before any host starts). */
-	if (a->profile_env) {
+	if (a->profile_env && !h->no_profile_env) {
 		snprintf(envword, sizeof(envword), "--profile-env=%s", a->profile_env);
 		words[n++] = envword;
 	}
@@ -323,15 +323,16 @@ static void blktop_finish(struct fleet_host *h, bool check)
 			   "fleet reads (update it, or use --driver=fio)"),
 			 far_version);
 	}
-	/* Its usage error on --profile-env: a blktop from before it. */
-	if (h->state == HOST_BROKEN && st == BLKTOP_USAGE && strstr(h->message, "--profile-env")) {
-		if (!far_version[0])
-			snprintf(far_version, sizeof(far_version), "%s", _("blktop of unknown version"));
+	/* Its usage error on --profile-env: a blktop from before it. The
+	 * host takes the steps without it (checked again, state CHECKING
+	 * asks for that), its notes saying what was not taken there. */
+	/* Its "unknown option '--profile-env=...'" (quoted so in every
+	 * language), not a newer blktop's other usage errors naming it. */
+	if (h->state == HOST_BROKEN && st == BLKTOP_USAGE && strstr(h->message, "'--profile-env") &&
+	    !h->no_profile_env) {
 		snprintf(h->version, sizeof(h->version), "%s", far_version);
-		snprintf(h->message, sizeof(h->message),
-			 _("%s there is too old: it does not take --profile-env, with which each host "
-			   "takes the profile's environment steps (update it)"),
-			 far_version);
+		h->no_profile_env = true;
+		h->state = HOST_CHECKING;
 	}
 	if (h->state == HOST_BROKEN && st == 127 && !h->message[0])
 		snprintf(h->message, sizeof(h->message), "%s", _("blktop not found there"));

@@ -46,10 +46,11 @@ struct fio_host {
 	uint64_t (*plat)[2][FIOP_PLAT_NR];
 	bool round_open;
 	uint64_t round_at;
-	/* The round's errors (TS total_err, summed over its jobs, counted
-	 * since the start), and the round's before: their difference is the
-	 * interval's. */
-	uint64_t round_err, last_err;
+	/* Errors (TS total_err, summed over a round's jobs, counted since
+	 * the start): the round's so far, the last whole round's, and those
+	 * already shown in a live interval. Each ETA shows the difference of
+	 * the last two, so the intervals' counts add up to fio's total_err. */
+	uint64_t round_err, err_total, err_shown;
 };
 
 void fioh_fail(struct fio_host *f, enum host_state st, const char *msg);

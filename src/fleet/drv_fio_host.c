@@ -260,10 +260,9 @@ static void end_round(struct fio_host *f)
 		}
 	}
 	memcpy(f->plat[0], f->plat[1], sizeof(f->plat[0]));
-	/* The status carries each job's error count so far (total_err). */
-	l->errors = f->round_err >= f->last_err ? f->round_err - f->last_err : f->round_err;
-	l->counts_errors = true;
-	f->last_err = f->round_err;
+	/* The status carries each job's error count so far (total_err): the
+	 * next ETA shows what it added. */
+	f->err_total = f->round_err;
 	f->round_at = now_ns();
 }
 
@@ -292,12 +291,17 @@ static void take_eta(struct fio_host *f, const struct fiop_cmd *c)
 	bool stale = !f->round_at || now - f->round_at > 2 * f->eta_interval + 500000000ULL;
 	l->intervals++;
 	l->t_ms = (now - f->run_start) / 1000000ULL;
+	/* The errors the statuses counted since the last ETA's: an interval
+	 * with the rates' (a status that came late counts in the next one,
+	 * never twice). A count that went down was zeroed by fio (the end of
+	 * ramp_time): it counts from there. */
+	l->errors = f->err_total >= f->err_shown ? f->err_total - f->err_shown : f->err_total;
+	l->counts_errors = !stale;
+	f->err_shown = f->err_total;
 	for (int d = 0; d < 2; d++) {
 		l->iops[d] = (double)e.iops[d];
 		l->bw_bytes[d] = (double)e.rate_kib[d] * 1024.0;
 		if (stale) {
-			l->errors = 0;
-			l->counts_errors = false;
 			l->has_pct[d] = false;
 			free(l->bins[d]);
 			l->bins[d] = NULL;

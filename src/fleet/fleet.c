@@ -87,6 +87,27 @@ static void write_all(int fd, const char *p, size_t n)
 	}
 }
 
+/* A host whose blktop refused --profile-env: the first of its notes,
+ * where its blktop's would have been, says what was not taken and why. */
+static void note_no_env(struct fleet_host *h)
+{
+	char line[512];
+	int k = snprintf(line, sizeof(line),
+			 _("the profile's environment steps were not taken on this host: its blktop "
+			   "(%s) does not take --profile-env (update it); the step ran without them"),
+			 h->version[0] ? h->version : _("of unknown version"));
+	if (k < 0)
+		return;
+	size_t len = (size_t)k < sizeof(line) ? (size_t)k : sizeof(line) - 1;
+	h->notes = malloc(len + 2);
+	if (!h->notes)
+		return;
+	memcpy(h->notes, line, len);
+	h->notes[len] = '\n';
+	h->notes[len + 1] = '\0';
+	h->notes_len = len + 1;
+}
+
 int fleet_start_host(const struct fleet_job *job, struct fleet_host *h, bool check)
 {
 	char err[512];
@@ -103,6 +124,8 @@ int fleet_start_host(const struct fleet_job *job, struct fleet_host *h, bool che
 	jv_free(h->report);
 	h->report = NULL;
 	h->message[0] = '\0';
+	if (h->no_profile_env && job->args->profile_env)
+		note_no_env(h);
 	int r = h->drv->command(job, h, check, cmd, len, err, sizeof(err));
 	if (!r)
 		r = sshproc_start(&h->proc, job->args->ssh_command, &h->addr, cmd, err, sizeof(err));
@@ -130,8 +153,8 @@ static int decode_status(int st)
 	return BLKTOP_FAILED;
 }
 
-size_t fleet_pump_once(struct fleet_host *hosts, size_t n, bool check, struct pollfd *p,
-		       size_t *np)
+size_t fleet_pump_once(const struct fleet_job *job, struct fleet_host *hosts, size_t n, bool check,
+		       struct pollfd *p, size_t *np)
 {
 	size_t live = 0;
 	*np = 0;
@@ -144,7 +167,10 @@ size_t fleet_pump_once(struct fleet_host *hosts, size_t n, bool check, struct po
 			h->exit_status = decode_status(h->proc.status);
 			sshproc_free(&h->proc);
 			h->drv->finish(h, check);
-			continue;
+			/* The driver wants the check again (without what the
+			 * far side refused): a host still going. */
+			if (!(check && h->state == HOST_CHECKING && !fleet_start_host(job, h, true)))
+				continue;
 		}
 		live++;
 		if (h->proc.out >= 0)
@@ -158,8 +184,8 @@ size_t fleet_pump_once(struct fleet_host *hosts, size_t n, bool check, struct po
 /* Reads every started host until all have ended. A stop (signal) closes
  * every host's stdin once; a host that does not end STOP_GRACE_MS later
  * is killed. */
-static void pump_all(struct fleet_host *hosts, size_t n, struct runctl *ctl, struct sigstop *sigs,
-		     bool check)
+static void pump_all(const struct fleet_job *job, struct fleet_host *hosts, size_t n,
+		     struct runctl *ctl, struct sigstop *sigs, bool check)
 {
 	bool stopping = false;
 	uint64_t kill_at = 0;
@@ -168,7 +194,7 @@ static void pump_all(struct fleet_host *hosts, size_t n, struct runctl *ctl, str
 		return;
 	for (;;) {
 		size_t np;
-		if (!fleet_pump_once(hosts, n, check, p, &np))
+		if (!fleet_pump_once(job, hosts, n, check, p, &np))
 			break;
 		if (runctl_stopped(ctl) && !stopping) {
 			stopping = true;
@@ -251,7 +277,7 @@ static bool verdicts_then_run(const struct fleet_job *job, struct fleet_host *ho
 	 * others do not start unless --hosts-partial says so. */
 	for (size_t i = 0; i < n; i++)
 		fleet_start_host(job, &hosts[i], true);
-	pump_all(hosts, n, ctl, sigs, true);
+	pump_all(job, hosts, n, ctl, sigs, true);
 	size_t ready = 0;
 	for (size_t i = 0; i < n; i++)
 		ready += hosts[i].state == HOST_READY;
@@ -265,7 +291,7 @@ static bool verdicts_then_run(const struct fleet_job *job, struct fleet_host *ho
 			hosts[i].state = HOST_NOT_STARTED;
 	}
 	if (go)
-		pump_all(hosts, n, ctl, sigs, false);
+		pump_all(job, hosts, n, ctl, sigs, false);
 	return go;
 }
 

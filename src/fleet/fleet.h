@@ -98,6 +98,9 @@ struct fleet_host {
 	 * "note" lines, --profile-env), a line each, or NULL. */
 	char *notes;
 	size_t notes_len;
+	/* Its blktop refused --profile-env (one from before it): its steps
+	 * run without it, and its notes say so. */
+	bool no_profile_env;
 	struct jv *report;           /* parsed when it ended */
 	struct host_live live;
 	bool print_live;             /* a line per interval on standard output */
@@ -147,8 +150,9 @@ struct host_driver {
 	size_t (*step_all)(struct fleet_session *s, bool stop, struct pollfd *p, size_t *np,
 			   struct fleet_progress *pr);
 	void (*close_all)(struct fleet_session *s);
-	/* Its live figures are rates only: no interval histograms (so no
-	 * live percentiles) and no error counts. */
+	/* Its live rates come apart from its percentiles and error counts
+	 * (fio's ETA, and the status every interval): a host whose status
+	 * stopped coming shows '-' there (host_live.counts_errors, has_pct). */
 	bool rates_only;
 };
 

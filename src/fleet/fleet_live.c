@@ -203,10 +203,10 @@ int fleet_live_step(struct fleet_live *f)
 	if (!f->ended && f->session) {
 		step_session(f);
 	} else if (!f->ended) {
-		size_t live = fleet_pump_once(f->hosts, f->n, f->checking, f->pfd, &f->npfd);
+		size_t live = fleet_pump_once(&f->job, f->hosts, f->n, f->checking, f->pfd, &f->npfd);
 		if (!live && f->checking) {
 			start_run(f);
-			live = fleet_pump_once(f->hosts, f->n, false, f->pfd, &f->npfd);
+			live = fleet_pump_once(&f->job, f->hosts, f->n, false, f->pfd, &f->npfd);
 		}
 		if (!live) {
 			f->ended = true;

@@ -18,10 +18,12 @@ void fleet_free(struct fleet_job *job, struct fleet_host *hosts, size_t n);
 /* Starts a host's verdict (check) or its run. 0 or -1 (state BROKEN). */
 int fleet_start_host(const struct fleet_job *job, struct fleet_host *h, bool check);
 /* Reads what every started host has said, finishes those that ended,
- * and puts the descriptors still open in p (room for 2 n), *np of them.
- * Returns how many hosts are still going. */
-size_t fleet_pump_once(struct fleet_host *hosts, size_t n, bool check, struct pollfd *p,
-		       size_t *np);
+ * starts again the check of a host whose driver asks for it (a blktop
+ * that refused --profile-env: checked without it), and puts the
+ * descriptors still open in p (room for 2 n), *np of them. Returns how
+ * many hosts are still going. */
+size_t fleet_pump_once(const struct fleet_job *job, struct fleet_host *hosts, size_t n, bool check,
+		       struct pollfd *p, size_t *np);
 
 /* One run of the job on every host at once, by the hosts' driver:
  * verdicts, then the run (or fio's session). True when it started;

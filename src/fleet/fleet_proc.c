@@ -29,6 +29,7 @@
 #include "output/json.h"
 #include "output/writer.h"
 #include "procedures/procedure.h"
+#include "util/clock.h"
 #include "util/runctl.h"
 #include "util/sigstop.h"
 #include "util/status.h"
@@ -257,6 +258,7 @@ static void host_blank(struct fleet_host *h, const struct fleet_host *from)
 	h->addr = from->addr;
 	h->drv = from->drv;
 	h->print_live = from->print_live;
+	h->no_profile_env = from->no_profile_env;
 	h->proc.pid = -1;
 	h->proc.in = h->proc.out = h->proc.err = -1;
 }
@@ -294,6 +296,8 @@ static struct fleet_host *step_record(struct fleet_proc *fp, struct fleet_host *
 		sshproc_kill(&run[k].proc, 500);
 		sshproc_free(&run[k].proc);
 		rec[i] = run[k];
+		/* Its blktop's refusal of --profile-env holds for the steps after. */
+		fp->hosts[i].no_profile_env |= run[k].no_profile_env;
 		enum host_state s = run[k].state;
 		if (host_lost(s)) {
 			fp->gone[i] = true;
@@ -354,6 +358,38 @@ static void step_print(const struct fleet_proc *fp, const struct fleet_step *s, 
 	else
 		fprintf(out, _("\nStep %zu: %s\n"), s->index + 1, s->label);
 	fleet_report_normal(out, s->hosts, fp->n, s->started);
+	fflush(out);
+}
+
+bool fleet_proc_left(const struct fleet_proc *fp, uint64_t now_ns, uint64_t *left_ms,
+		     uint64_t *overhead_ms, bool *guessed)
+{
+	struct fleet_eta_step st = { .job_ms = fp->cur.ms, .first = fp->cur.first,
+				     .rows = fp->cur.rows, .planned = fp->cur.planned };
+	*overhead_ms = fleet_eta_overhead_ms(&fp->eta, guessed);
+	return fleet_eta_left(&fp->eta, &st, now_ns, left_ms);
+}
+
+/* The procedure's clock when a step ends (--batch, normal output): the
+ * time so far, and how much is left, each step to come taken as long as
+ * this one's jobs plus the overhead the steps so far had beyond theirs. */
+static void step_clock(const struct fleet_proc *fp, FILE *out)
+{
+	uint64_t now = now_ns(), left, ovh;
+	bool guessed;
+	if (fp->args->format != OUTPUT_NORMAL || runctl_stopped(fp->ctl))
+		return;
+	double el = (double)(now - fp->start_ns) / 1e9;
+	if (!fleet_proc_left(fp, now, &left, &ovh, &guessed)) {
+		fprintf(out, _("Clock: elapsed %.1f s\n"), el);
+		return;
+	}
+	fprintf(out,
+		guessed ? _("Clock: elapsed %.1f s, about %.1f s left of about %.1f s (a step's "
+			    "overhead beyond its jobs: %.1f s, guessed)\n")
+			: _("Clock: elapsed %.1f s, about %.1f s left of about %.1f s (a step's "
+			    "overhead beyond its jobs: %.1f s, measured)\n"),
+		el, (double)left / 1000.0, el + (double)left / 1000.0, (double)ovh / 1000.0);
 	fflush(out);
 }
 
@@ -420,6 +456,7 @@ static int run_step(const struct proc_remote *r, const struct job_set *set, stru
 	fp->cur.rows = set->njobs;
 	fp->cur.planned = t->planned;
 	int status = 0;
+	fleet_eta_begin(&fp->eta, now_ns());
 	bool go = nrun && fp->runner(fp, &job, run, idx, nrun, &status);
 	/* A host lost since the last step (it cannot be reached, its blktop
 	 * is gone) does not keep the others from this step as a refusal
@@ -427,6 +464,9 @@ static int run_step(const struct proc_remote *r, const struct job_set *set, stru
 	while (!go && !status && fp->nsteps && !runctl_stopped(fp->ctl) &&
 	       drop_lost(fp, run, idx, &nrun))
 		go = fp->runner(fp, &job, run, idx, nrun, &status);
+	/* Its time beyond its jobs' is the overhead the steps to come are
+	 * taken to have (not a stopped step's: it ended early). */
+	fleet_eta_end(&fp->eta, now_ns(), fp->cur.ms, go && !runctl_stopped(fp->ctl));
 	struct fleet_step *s = &fp->steps[fp->nsteps];
 	memset(s, 0, sizeof(*s));
 	snprintf(s->label, sizeof(s->label), "%s", fp->cur.label);
@@ -450,8 +490,10 @@ static int run_step(const struct proc_remote *r, const struct job_set *set, stru
 		int hs = fleet_status(s->hosts, fp->n);
 		if (hs == BLKTOP_REFUSED || (hs && !fp->worst))
 			fp->worst = hs;
-		if (fp->print_steps)
+		if (fp->print_steps) {
 			step_print(fp, s, t->planned, fp->out);
+			step_clock(fp, fp->out);
+		}
 	}
 	free(run);
 	free(idx);
@@ -525,6 +567,8 @@ int fleet_proc_run(struct fleet_proc *fp, enum proc_kind kind, struct proc_table
 	fp->remote = (struct proc_remote){ .run_step = run_step, .arg = fp,
 					   .env_on_hosts = !args->fio_driver };
 	fp->kind = kind;
+	fp->start_ns = now_ns();
+	memset(&fp->eta, 0, sizeof(fp->eta));
 	int st = procedure_run(&req, &hooks, table, err, errlen);
 	/* A refusal outranks a failure, as for one run. */
 	if (fp->worst == BLKTOP_REFUSED || (fp->worst && !st))

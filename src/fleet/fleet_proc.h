@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "fleet/fleet.h"
+#include "fleet/fleet_eta.h"
 #include "procedures/procedure.h"
 
 struct writer;
@@ -65,6 +66,10 @@ struct fleet_proc {
 		size_t planned;      /* the procedure's rows, 0: open-ended */
 		uint64_t ms;         /* its ramps and runtimes, 0: not known */
 	} cur;
+	/* The procedure's clock: its start, and the steps' overhead beyond
+	 * their jobs, measured (fleet_eta.h). */
+	uint64_t start_ns;
+	struct fleet_eta eta;
 };
 
 /* Sets the fleet up for the procedure of args (nothing reached yet). 0 or
@@ -81,6 +86,10 @@ void fleet_proc_report(struct fleet_proc *fp, const struct proc_table *table, FI
 /* Each step's report as --batch prints it when it ends (normal only),
  * the notes kept before each, as --batch prints them. */
 void fleet_proc_print_steps(const struct fleet_proc *fp, const struct proc_table *t, FILE *out);
+/* What is left of the procedure after now (false: not known), and
+ * the step's overhead taken for it (*guessed: not measured yet). */
+bool fleet_proc_left(const struct fleet_proc *fp, uint64_t now_ns, uint64_t *left_ms,
+		     uint64_t *overhead_ms, bool *guessed);
 /* A host that left the fleet, as a step it did not run shows it. */
 void fleet_proc_gone_host(const struct fleet_proc *fp, size_t i, struct fleet_host *out);
 void fleet_proc_close(struct fleet_proc *fp);

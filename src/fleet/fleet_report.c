@@ -205,6 +205,10 @@ static void print_dirs(FILE *out, struct fleet_sum *s, bool merged)
 				merged ? _(" (from the merged histograms)") : "");
 		fputc('\n', out);
 	}
+	/* The jobs' I/O errors as the far side counted them (total_err),
+	 * where there were any. */
+	if (s->errors)
+		fprintf(out, _("  errors: %llu (total_err)\n"), (unsigned long long)s->errors);
 }
 
 void fleet_report_normal(FILE *out, const struct fleet_host *hosts, size_t n, bool started)
@@ -219,6 +223,8 @@ void fleet_report_normal(FILE *out, const struct fleet_host *hosts, size_t n, bo
 				h->verdict[0] ? _(", verdict ") : "", h->verdict);
 		if (h->addr.target[0])
 			fprintf(out, _(", target %s"), h->addr.target);
+		if (h->no_profile_env)
+			fputs(_(", without the profile's environment steps"), out);
 		fputc('\n', out);
 		if (h->message[0] && h->state != HOST_DONE)
 			fprintf(out, "  %s\n", h->message);

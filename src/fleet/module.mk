@@ -7,7 +7,8 @@ libblktop_a_SOURCES += src/fleet/fleet.c src/fleet/fleet.h src/fleet/hosts.c \
 	src/fleet/drv_fio.c src/fleet/drv_fio.h src/fleet/drv_fio_host.c \
 	src/fleet/fio_plan.c src/fleet/fio_plan.h src/fleet/fio_interval.c src/fleet/fio_interval.h \
 	src/fleet/fleet_live.c src/fleet/fleet_live.h src/fleet/fleet_priv.h \
-	src/fleet/fleet_proc.c src/fleet/fleet_proc.h src/fleet/fleet_proc_report.c
+	src/fleet/fleet_proc.c src/fleet/fleet_proc.h src/fleet/fleet_proc_report.c \
+	src/fleet/fleet_eta.c src/fleet/fleet_eta.h
 
 if HAVE_CMOCKA
 check_PROGRAMS += tests/unit/test_fleet

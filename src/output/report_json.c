@@ -334,11 +334,15 @@ static void add_job(struct json *jobs, const struct run_result *r, const struct 
 		json_add_u64(j, "total_err", errors);
 		json_add_i64(j, "first_error", first);
 	}
-	/* fio's target in ns, its window in us. */
-	json_add_u64(j, "latency_depth", g->latency_depth ? g->latency_depth : g->spec.iodepth);
-	json_add_u64(j, "latency_target", g->spec.latency_target_us * 1000ULL);
-	json_add_double(j, "latency_percentile", g->spec.latency_percentile);
-	json_add_u64(j, "latency_window", g->spec.latency_window_us);
+	/* fio's target in ns, its window in us; only from a job that
+	 * reached its I/O loop (not create_only, not a failed setup), as
+	 * fio's depth is 0 otherwise and it leaves them out. */
+	if (g->latency_depth) {
+		json_add_u64(j, "latency_depth", g->latency_depth);
+		json_add_u64(j, "latency_target", g->spec.latency_target_us * 1000ULL);
+		json_add_double(j, "latency_percentile", g->spec.latency_percentile);
+		json_add_u64(j, "latency_window", g->spec.latency_window_us);
+	}
 	if (g->ss.dur)
 		add_steadystate(j, &g->ss);
 }

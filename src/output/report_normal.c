@@ -383,11 +383,12 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 			first, report_strerror(first, text, sizeof(text)));
 	}
 	/* fio's latency_target line, printed with or without a target (its
-	 * depth is then the whole iodepth); the target in ns, the window in us. */
-	fprintf(out, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
-		g->spec.latency_target_us * 1000ULL, g->spec.latency_window_us,
-		g->spec.latency_percentile,
-		g->latency_depth ? g->latency_depth : (unsigned)g->spec.iodepth);
+	 * depth is then the whole iodepth), but not for a job that never
+	 * reached its I/O loop (no depth); the target in ns, the window in us. */
+	if (g->latency_depth)
+		fprintf(out, "     latency   : target=%llu, window=%llu, percentile=%.2f%%, depth=%u\n",
+			g->spec.latency_target_us * 1000ULL, g->spec.latency_window_us,
+			g->spec.latency_percentile, g->latency_depth);
 	if (g->ss.dur)
 		print_steadystate(out, g);
 }

@@ -93,18 +93,22 @@ static void clock_line(struct fleet_ui *f)
 		snprintf(f->m.time_line, sizeof(f->m.time_line), _("took %s"), a);
 		return;
 	}
-	if (!fp->cur.ms || !fp->cur.planned) {
+	uint64_t left, ovh;
+	bool guessed;
+	if (!fleet_proc_left(fp, now, &left, &ovh, &guessed)) {
 		snprintf(f->m.time_line, sizeof(f->m.time_line), _("elapsed %s"), a);
 		return;
 	}
-	/* The steps to come are taken as long as this one. */
-	uint64_t step_el = f->step_active ? (now - f->step_start_ns) / 1000000u : fp->cur.ms;
-	uint64_t left = fp->cur.ms > step_el ? fp->cur.ms - step_el : 0;
-	size_t rows = fp->cur.rows ? fp->cur.rows : 1, end = fp->cur.first + rows;
-	if (fp->cur.planned > end)
-		left += (fp->cur.planned - end) * (fp->cur.ms / rows);
-	snprintf(f->m.time_line, sizeof(f->m.time_line), _("elapsed %s, about %s left of about %s"),
-		 a, fmt_duration(left, b, sizeof(b)), fmt_duration(el + left, c, sizeof(c)));
+	/* Each step to come as long as this one's jobs, plus the overhead
+	 * (ssh, verdicts, reports) the steps so far had beyond theirs. */
+	char d[32];
+	snprintf(d, sizeof(d), _("%.1f s"), (double)ovh / 1000.0);
+	snprintf(f->m.time_line, sizeof(f->m.time_line),
+		 guessed ? _("elapsed %s, about %s left of about %s (%s a step beyond its jobs, "
+			     "guessed)")
+			 : _("elapsed %s, about %s left of about %s (%s a step beyond its jobs, "
+			     "measured)"),
+		 a, fmt_duration(left, b, sizeof(b)), fmt_duration(el + left, c, sizeof(c)), d);
 }
 
 void fleet_ui_proc_update(struct fleet_ui *f)
@@ -150,7 +154,6 @@ static bool screen_runner(struct fleet_proc *fp, const struct fleet_job *job,
 	f->idx = idx;
 	f->nrun = nrun;
 	f->step_active = true;
-	f->step_start_ns = now_ns();
 	fleet_live_start(&f->live);
 	if (runctl_stopped(fp->ctl))
 		fleet_live_stop(&f->live);

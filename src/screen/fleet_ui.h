@@ -37,7 +37,7 @@ struct fleet_ui {
 	const size_t *idx;
 	size_t nrun;
 	struct fleet_host *shown;    /* every host as the step shows it */
-	uint64_t proc_start_ns, step_start_ns, proc_end_ns;
+	uint64_t proc_start_ns, proc_end_ns;
 	bool proc_ended;
 	bool steps_seen;             /* a step has started */
 };

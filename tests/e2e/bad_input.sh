@@ -71,7 +71,8 @@ fi
 expect_usage_error "runtime" $run randread "$dev" --runtime=soon
 # A target that names nothing, with no size: fio's "you need to specify
 # size=", which fails the job (error 22), exit 1; no file is made.
-expect_job_fails "/nonexistent/disk is missing or empty and no size is given" $run randread /nonexistent/disk
+# (Under $WORK: as fio's, the job's setup makes the missing directory.)
+expect_job_fails "$WORK/nonexistent/disk is missing or empty and no size is given" $run randread "$WORK/nonexistent/disk"
 here=$(pwd)
 cd "$WORK" || die "cd $WORK"
 expect_job_fails "nosuchdisk is missing or empty" $run randread nosuchdisk

@@ -40,6 +40,27 @@ for rw in read write; do
 	# fio guesses no eta in its first 3 s and says INT_MAX then.
 	f=$(jq '.jobs[0].eta' "$WORK/fio.$rw.json") b=$(jq '.jobs[0].eta' "$WORK/bt.$rw.json")
 	[ -n "$f" ] && [ "$b" = "$f" ] && pass "rw=$rw: eta $b as fio" || fail "rw=$rw: eta fio $f, blktop $b"
+	# The job's other keys and values: fio's thread never reaches its
+	# I/O loop, so no latency_target keys (no depth) and no CPU use
+	# (ctx, minf 0). Known and left: blktop's per-direction total_err
+	# and first_error (its extension, in every job) and its own
+	# "blktop" object; elapsed is the run's time and the file's name
+	# differs. fio's ctx and minf count the few steps from just before
+	# its loop to the end (0 or 1): each at most 2, checked apart.
+	kv='.jobs[0] | del(.blktop, .elapsed, .ctx, .minf, .majf, .["job options"].filename)
+		| del(.read, .write, .trim | .total_err, .first_error)
+		| [paths(scalars) as $p | "\($p | map(tostring) | join("."))=\(getpath($p))"] | sort | .[]'
+	jq -r "$kv" "$WORK/fio.$rw.json" >"$WORK/fio.$rw.kv"
+	jq -r "$kv" "$WORK/bt.$rw.json" >"$WORK/bt.$rw.kv"
+	d=$(diff "$WORK/fio.$rw.kv" "$WORK/bt.$rw.kv" | grep '^[<>]' | tr '\n' ' ')
+	[ -s "$WORK/fio.$rw.kv" ] && [ -z "$d" ] &&
+		pass "rw=$rw: the job's $(wc -l <"$WORK/bt.$rw.kv") keys and values as fio's" ||
+		fail "rw=$rw: the job's keys differ from fio's: $(echo "$d" | head -c 400)"
+	q='[.jobs[0] | .ctx, .minf, .majf] | @csv'
+	f=$(jq -r "$q" "$WORK/fio.$rw.json") b=$(jq -r "$q" "$WORK/bt.$rw.json")
+	echo "$b" | awk -F, '{ exit !($1 <= 2 && $2 <= 2 && $3 == 0) }' &&
+		pass "rw=$rw: ctx, minf, majf $b, fio $f (none before the loop)" ||
+		fail "rw=$rw: ctx, minf, majf $b, fio $f (the thread's whole life?)"
 	# fio's layout line comes with its normal output only.
 	for w in fio bt; do
 		grep -q 'Laying out' "$WORK/$w.$rw.json" "$WORK/$w.$rw.err" &&

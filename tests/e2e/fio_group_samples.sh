@@ -8,7 +8,8 @@
 # samples alone. The jobs are paced so that the figures do not depend on
 # the machine, and the periods end clear of the runtime's end (no race
 # between fio's job ending and its sampler). Means, minima and maxima
-# within 5% (a loaded machine stretches a period by a millisecond or two).
+# within 5% (a loaded machine stretches a period by a millisecond or two),
+# and each clone alone without group_reporting.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 require_fio
@@ -25,20 +26,27 @@ case_() {
 	label=$1
 	shift
 	fio --name=g --filename="$dev" --rw=randread --bs=4k --direct=1 --ioengine=libaio \
-		--numjobs=2 --group_reporting=1 --output-format=json "$@" >"$WORK/fio.json" \
+		--numjobs=2 --group_reporting="${GR:-1}" --output-format=json "$@" >"$WORK/fio.json" \
 		2>"$WORK/fio.err" || { fail "$label: fio exit $?: $(head -c 300 "$WORK/fio.err")"; return; }
 	"$BLKTOP" --batch --name=g --filename="$dev" --rw=randread --bs=4k --direct=1 \
-		--ioengine=libaio --numjobs=2 --group_reporting=1 --output-format=json "$@" \
+		--ioengine=libaio --numjobs=2 --group_reporting="${GR:-1}" --output-format=json "$@" \
 		>"$WORK/bt.json" 2>"$WORK/bt.err" ||
 		{ fail "$label: blktop exit $?: $(head -c 300 "$WORK/bt.err")"; return; }
-	for k in bw_samples iops_samples; do
-		f=$(jq ".jobs[0].read.$k" "$WORK/fio.json") b=$(jq ".jobs[0].read.$k" "$WORK/bt.json")
-		[ -n "$f" ] && [ "$b" = "$f" ] && pass "$label: $k $b as fio" ||
-			fail "$label: $k blktop $b, fio $f"
-	done
-	for k in bw_mean bw_min bw_max iops_mean iops_min iops_max; do
-		f=$(jq ".jobs[0].read.$k" "$WORK/fio.json") b=$(jq ".jobs[0].read.$k" "$WORK/bt.json")
-		within "$b" "$f" && pass "$label: $k $b, fio $f" || fail "$label: $k blktop $b, fio $f"
+	nj=$(jq '.jobs | length' "$WORK/fio.json")
+	[ "$(jq '.jobs | length' "$WORK/bt.json")" = "$nj" ] || fail "$label: jobs[] not $nj long as fio's"
+	j=0
+	while [ "$j" -lt "$nj" ]; do
+		for k in bw_samples iops_samples; do
+			f=$(jq ".jobs[$j].read.$k" "$WORK/fio.json") b=$(jq ".jobs[$j].read.$k" "$WORK/bt.json")
+			[ -n "$f" ] && [ "$b" = "$f" ] && pass "$label: jobs[$j] $k $b as fio" ||
+				fail "$label: jobs[$j] $k blktop $b, fio $f"
+		done
+		for k in bw_mean bw_min bw_max iops_mean iops_min iops_max runtime; do
+			f=$(jq ".jobs[$j].read.$k" "$WORK/fio.json") b=$(jq ".jobs[$j].read.$k" "$WORK/bt.json")
+			within "$b" "$f" && pass "$label: jobs[$j] $k $b, fio $f" ||
+				fail "$label: jobs[$j] $k blktop $b, fio $f"
+		done
+		j=$((j + 1))
 	done
 }
 
@@ -48,5 +56,11 @@ case_ "2.3 s, 2 clones" --iodepth=4 --rate_iops=200 --runtime=2300ms --time_base
 # window alone counts: 2 samples at 200 ms a thread, 4 for the group.
 case_ "latency_target reset, 2 clones" --iodepth=8 --rate_iops=2000 --latency_target=10s \
 	--latency_window=500ms --runtime=30 --time_based=1 --bwavgtime=200 --iopsavgtime=200
+# Without group_reporting each clone is its own entry: its reset, as the
+# depth it searches settles, restarts its own counts, runtime and samples
+# (its last 500 ms window: 2 samples at 200 ms, runtime about 500 ms).
+GR=0 case_ "latency_target reset, 2 clones, no group_reporting" --iodepth=8 --rate_iops=2000 \
+	--latency_target=10s --latency_window=500ms --runtime=30 --time_based=1 --bwavgtime=200 \
+	--iopsavgtime=200
 
 finish

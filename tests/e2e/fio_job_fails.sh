@@ -10,7 +10,10 @@
 #   jobs run), also with allow_file_create=0, in a missing directory, with
 #   create_serialize=0; allow_file_create=0 with a size (error 0, exit
 #   1); an area that starts at or past the end, or holds less than a
-#   block (error 0, exit 1);
+#   block (error 0, exit 1); a directory fio cannot make (error 0, exit
+#   1), a second file whose directory it leaves unmade (err=2, open);
+# - the directories fio's setup makes for a file to lay out, with a size
+#   or without (mode 0700, the first name's only), and what it leaves;
 # - a data mismatch found by verify, on a scratch loop device, with and
 #   without verify_fatal, continue_on_error=verify, a read job and
 #   verify_only, psync and libaio (fio's func= is its completion path's).
@@ -76,6 +79,40 @@ both at_end "$D" --name=j --filename="$D/one" --rw=read --offset=1m
 both past_end "$D" --name=j --filename="$D/one" --rw=read --offset=2m
 both clone_at_end "$D" --name=j --filename="$D/one" --rw=read --numjobs=2 --offset_increment=1m
 both below_bs "$D" --name=j --filename="$D/small" --rw=read --bs=4k
+# Directories fio's setup makes (or fails to): a regular file where one
+# should be, and a second file whose directories fio leaves unmade.
+both dir_under_file "$D" --name=j --filename="$D/one/x/f" --rw=read --size=1m
+both dirs_second_file "$D" --name=j --filename="$D/e/a/f1:$D/g/b/f2" --rw=read --size=1m
+
+# tree CASE ARGS...: what each tool leaves in a fresh directory (each
+# name's mode and size, the files' own too) and its exit status, the
+# names relative, the umask 022.
+tree() {
+	c=$1
+	shift
+	for who in fio bt; do
+		t="$WORK/tree.$who"
+		rm -rf "$t"
+		mkdir -p "$t"
+		if [ $who = fio ]; then
+			(cd "$t" && umask 022 && fio "$@") >"$WORK/$c.$who.txt" 2>"$WORK/$c.$who.err"
+		else
+			(cd "$t" && umask 022 && "$BLKTOP" --batch --force "$@") >"$WORK/$c.$who.txt" \
+				2>"$WORK/$c.$who.err"
+		fi
+		echo "rc=$? $(cd "$t" && find . -mindepth 1 -printf '%p:%m:%s ' | tr ' ' '\n' | sort | tr '\n' ' ')" \
+			>"$WORK/$c.$who.tree"
+	done
+	f=$(cat "$WORK/$c.fio.tree") b=$(cat "$WORK/$c.bt.tree")
+	[ "$f" = "$b" ] && pass "tree, $c ($*): as fio: $f" ||
+		fail "tree, $c ($*): fio: $f; blktop: $b ($(head -c 200 "$WORK/$c.bt.err"))"
+	rm -rf "$WORK/tree.fio" "$WORK/tree.bt"
+}
+tree dirs_sized --name=j --filename=d/x/f1 --rw=read --size=1m
+tree dirs_unsized --name=j --filename=d/x/f1 --rw=read
+tree dirs_write --name=j --filename=d/x/f1 --rw=write --size=1m
+tree dirs_second_file --name=j --filename=e/a/f1:g/b/f2 --rw=read --size=1m
+tree dirs_null --name=j --filename=d/x/f1 --rw=read --size=1m --ioengine=null
 
 # Verification: 64 blocks written with md5 headers, two of them then
 # changed by a byte each.

@@ -16,6 +16,9 @@
  *                              the same, failing with that errno instead
  *                              (tests/e2e/fio_errors.sh: which errnos
  *                              continue_on_error and ignore_error let pass).
+ *                              SIGUSR2 heals it: I/O works again until
+ *                              the next SIGUSR1 (tests/e2e/fleet_fio_errors.sh:
+ *                              errors in a window, none after it).
  *
  * In both modes SIGTERM or SIGKILL ends the server and the kernel fails
  * every request from then on: the device is gone.
@@ -39,7 +42,7 @@
 #define DISK_SIZE (64ULL << 20)
 #define DISK_NODE 2
 
-static volatile sig_atomic_t broken;  /* SIGUSR1 came */
+static volatile sig_atomic_t broken;  /* SIGUSR1 came (and no SIGUSR2 since) */
 static int fail_mode;                  /* "fail" rather than "hang" */
 static int fail_errno = EIO;           /* what a broken disk answers */
 
@@ -47,6 +50,12 @@ static void on_usr1(int sig)
 {
 	(void)sig;
 	broken = 1;
+}
+
+static void on_usr2(int sig)
+{
+	(void)sig;
+	broken = 0;
 }
 
 /* Sends a reply: the header and len bytes of data. */
@@ -220,6 +229,7 @@ int main(int argc, char **argv)
 	if (argc == 4)
 		fail_errno = atoi(argv[3]);
 	signal(SIGUSR1, on_usr1);
+	signal(SIGUSR2, on_usr2);
 	fd = open("/dev/fuse", O_RDWR | O_CLOEXEC);
 	if (fd < 0) {
 		perror("fuse_disk: /dev/fuse");

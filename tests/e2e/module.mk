@@ -177,6 +177,14 @@ dist_check_SCRIPTS += tests/e2e/fleet_proc.sh
 # --driver=fio counts errors live, from the servers' status (a dm error device).
 TESTS += tests/e2e/fleet_fio_errors.sh
 dist_check_SCRIPTS += tests/e2e/fleet_fio_errors.sh
+# A procedure's clock on many hosts counts the steps' overhead beyond
+# their jobs: "left" within 10 % of what really remained.
+TESTS += tests/e2e/fleet_eta.sh
+dist_check_SCRIPTS += tests/e2e/fleet_eta.sh
+# A far-side blktop from before --profile-env: a profile runs there
+# without it, and says so.
+TESTS += tests/e2e/fleet_profile_old.sh
+dist_check_SCRIPTS += tests/e2e/fleet_profile_old.sh
 # Issue 13 item 3: the options real fio job files use, family by family,
 # each against fio 3 on the same scratch device.
 TESTS += tests/e2e/job_options.sh

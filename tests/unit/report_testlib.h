@@ -48,6 +48,8 @@ static inline void init_group(struct group_result *g, const char *name, unsigned
 	assert_int_equal(job_option_set(&g->spec, "rw", rw, err, sizeof(err)), 0);
 	assert_int_equal(job_option_set(&g->spec, "filename", "vdc", err, sizeof(err)), 0);
 	snprintf(g->path, sizeof(g->path), "/dev/vdc");
+	/* A job that ran its I/O loop has a depth (fio's latency keys). */
+	g->latency_depth = (unsigned)g->spec.iodepth;
 	for (int d = 0; d < DIR_COUNT; d++) {
 		init_dir(&g->dir[d]);
 		sample_stat_init(&g->iops_samples[d]);

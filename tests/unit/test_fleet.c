@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "fleet/fio_interval.h"
+#include "fleet/fleet_eta.h"
 #include "fleet/fioproto.h"
 #include "fleet/fleet_live.h"
 #include "fleet/fleet_report.h"
@@ -368,9 +369,46 @@ static void test_live_total(void **state)
 		host_live_free(&hosts[i].live);
 }
 
-/* fio's servers send rates only while they run: their rows and the
- * totals show no percentiles and no error count (never zeros in their
- * place), while the rates still add up; a host that ended shows its
+/* A procedure's clock: before a step has ended the overhead is the stated
+ * guess; then the steps' time beyond their jobs, measured, is taken for
+ * each step to come; a stopped step measures nothing. */
+static void test_eta(void **state)
+{
+	(void)state;
+	const uint64_t ms = 1000000ULL;
+	struct fleet_eta e = { 0 };
+	struct fleet_eta_step s = { .job_ms = 3000, .first = 0, .rows = 1, .planned = 4 };
+	uint64_t left;
+	bool guessed;
+	fleet_eta_begin(&e, 1000 * ms);
+	assert_true(fleet_eta_left(&e, &s, 2000 * ms, &left));
+	/* 1 s into step 1: its rest, and 3 steps of 3 s + the guess. */
+	assert_int_equal(left, 3000 + FLEET_ETA_GUESS_MS - 1000 + 3 * (3000 + FLEET_ETA_GUESS_MS));
+	assert_int_equal(fleet_eta_overhead_ms(&e, &guessed), FLEET_ETA_GUESS_MS);
+	assert_true(guessed);
+	/* Step 1 took 4.5 s: 1.5 s beyond its jobs. */
+	fleet_eta_end(&e, 5500 * ms, 3000, true);
+	assert_int_equal(fleet_eta_overhead_ms(&e, &guessed), 1500);
+	assert_false(guessed);
+	assert_true(fleet_eta_left(&e, &s, 5500 * ms, &left));
+	assert_int_equal(left, 3 * 4500);
+	/* Step 2, stopped early: not measured. */
+	s.first = 1;
+	fleet_eta_begin(&e, 6000 * ms);
+	fleet_eta_end(&e, 6500 * ms, 3000, false);
+	assert_int_equal(fleet_eta_overhead_ms(&e, &guessed), 1500);
+	/* A step of two rows (the throughput profile's read and write). */
+	struct fleet_eta_step two = { .job_ms = 6000, .first = 2, .rows = 2, .planned = 8 };
+	assert_true(fleet_eta_left(&e, &two, 7000 * ms, &left));
+	assert_int_equal(left, 2 * 7500);
+	/* Unknown length: no estimate. */
+	two.job_ms = 0;
+	assert_false(fleet_eta_left(&e, &two, 7000 * ms, &left));
+}
+
+/* A fio host whose status has not come (rates from its ETA only): its
+ * row and the totals show no percentiles and no error count (never
+ * zeros in their place), while the rates still add up; a host that ended shows its
  * whole run's percentiles from its report, marked as such. */
 static void test_rates_only_rows(void **state)
 {
@@ -490,6 +528,7 @@ int main(void)
 		cmocka_unit_test(test_merged_equals_combined_hist),
 		cmocka_unit_test(test_live_total),
 		cmocka_unit_test(test_rates_only_rows),
+		cmocka_unit_test(test_eta),
 		cmocka_unit_test(test_fio_interval),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
