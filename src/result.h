@@ -46,6 +46,7 @@ struct group_result {
 	char error_msg[512];
 	bool error_resid;           /* it was a transfer of no bytes (fio's "full resid") */
 	const char *error_func;     /* fio's func= where not the I/O's (static), or NULL */
+	bool error_in_setup;        /* it failed in the run's file setup, before any job process */
 	/* fio's steady-state window (dur 0: none), a report entry's; its
 	 * memory is the run result's. */
 	struct steady_window ss;

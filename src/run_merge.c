@@ -102,6 +102,7 @@ void run_collect(struct group_result *g, const struct job_thread *const *threads
 			g->error = t->error;
 			g->error_resid = t->error_resid;
 			g->error_func = t->error_func;
+			g->error_in_setup = t->error_in_setup;
 			snprintf(g->error_msg, sizeof(g->error_msg), "%s", t->error_msg);
 		}
 	}

@@ -375,6 +375,9 @@ int section_prepare(struct section *s, struct open_targets *ot, struct runctl *c
 			status = open_clone(s, c, want, n, ot, force, err, errlen);
 		if (status)
 			return status;
+		/* fio sets create_serialize=1 files up in its main process,
+		 * before any job has a pid of its own. */
+		t->error_in_setup = job->create_serialize && t->error;
 		if (!s->deferred && !t->no_area)
 			clone_limit(t);
 		/* number_ios: fio's count of I/Os of every direction against

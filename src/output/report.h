@@ -52,7 +52,8 @@ void report_terse(FILE *out, const struct run_result *r);
 void report_terse_version(FILE *out, const struct run_result *r, unsigned version);
 
 /* fio's lines for a run that failed, one per failed report entry
- * ("fio: pid=N, err=E/..., error=TEXT"), in fio's words. */
+ * ("fio: pid=N, err=E/..., error=TEXT"), in fio's words, on out; a job
+ * that failed in the serialized file setup says pid=0 on stderr, as fio. */
 void report_error_lines(FILE *out, const struct run_result *r);
 
 /* One compact block for --status-interval: that interval's IOPS,

@@ -299,7 +299,10 @@ void report_error_lines(FILE *out, const struct run_result *r)
 	const struct group_result *es = report_entries(r, &ne);
 	for (size_t i = 0; i < ne; i++)
 		if (es[i].error)
-			fprintf(out, "fio: pid=%d, err=%d/%s\n", (int)getpid(), es[i].error,
+			/* A job that failed in fio's serialized setup has no
+			 * process yet: fio says pid=0, on stderr. */
+			fprintf(es[i].error_in_setup ? stderr : out, "fio: pid=%d, err=%d/%s\n",
+				es[i].error_in_setup ? 0 : (int)getpid(), es[i].error,
 				report_verror(&es[i], verror, sizeof(verror)));
 }
 

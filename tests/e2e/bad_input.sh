@@ -39,8 +39,9 @@ expect_job_fails() {
 		fail "blktop $*: expected exit 1 (the job fails, as in fio), got $rc: $(cat "$WORK/err")"
 	elif ! grep -q -- "$want" "$WORK/err"; then
 		fail "blktop $*: error does not name '$want': $(cat "$WORK/err")"
-	elif ! grep -q "func=total_file_size" "$WORK/out"; then
-		fail "blktop $*: no fio error line with func=total_file_size in its report: $(cat "$WORK/out")"
+	elif ! grep -q "^fio: pid=0, .*func=total_file_size" "$WORK/err"; then
+		# fio's line for a job its serialized setup failed: pid=0, stderr.
+		fail "blktop $*: no fio error line 'pid=0 ... func=total_file_size' on stderr: $(cat "$WORK/err")"
 	else
 		pass "blktop $* -> exit 1: $(head -n 1 "$WORK/err")"
 	fi

@@ -3,7 +3,9 @@
 # fio_job_fails.sh - how a failed job says so, as fio 3.33 says it: the
 # exit status, each job's "error" in the JSON, and fio's line
 # "fio: pid=N, err=E/file:..., func=F, error=TEXT" (err, func and error;
-# fio names its source line after file: where blktop names the target)
+# fio names its source line after file: where blktop names the target;
+# pid=0 on stderr for a job whose serialized setup failed, the job's pid
+# on stdout otherwise)
 # and the normal report's "err=" text. fio and blktop run the same jobs:
 # - setting a job up: a missing or empty file and no size (fio's
 #   "you need to specify size=": err=22, func=total_file_size, the other
@@ -27,7 +29,7 @@ facts() {
 	o="$WORK/$2.$1"
 	printf 'rc=%s jobs=%s line=%s text=%s\n' "$(cat "$o.rc")" \
 		"$(sed -n '/^{/,$p' "$o.json" | jq -c '[.jobs[] | [.error, .total_err, .first_error]]' 2>/dev/null)" \
-		"$(cat "$o.json" "$o.err" | sed -n 's/^fio: pid=[0-9]*, err=\([0-9]*\)\/file:[^,]*, \(func=.*\)/err=\1 \2/p' | sort | tr '\n' ';')" \
+		"$(for s in json err; do sed -n "s/^fio: pid=\\(0\\)*[0-9]*, err=\\([0-9]*\\)\\/file:[^,]*, \\(func=.*\\)/$s:pid=\\1 err=\\2 \\3/p" "$o.$s"; done | sort | tr '\n' ';')" \
 		"$(grep 'groupid=' "$o.txt" | sed -n 's/.*err= *\([0-9]*\)\( (file:[^,]*, \(func=[^)]*\))\)*.*/err=\1 \3/p' | tr '\n' ';')"
 }
 
