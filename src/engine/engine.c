@@ -649,6 +649,11 @@ void *job_thread_main(void *arg)
 									  : t->start_ns);
 		ls.pass_limit = verify_pass_bytes(ls.vs, !ls.eng.ops->synchronous ||
 						  (ls.eng.ops == &engine_null && ls.depth > 1));
+		/* verify_only on a write job: fio's dry run never enters its
+		 * I/O loop, so it has no latency depth (no latency line or
+		 * latency_target keys in its report). */
+		if (verify_skip_writes(ls.vs))
+			__atomic_store_n(&t->latency_depth, 0, __ATOMIC_RELAXED);
 		for (;;) {
 			if (!verify_skip_writes(ls.vs))
 				run_loop(&ls);

@@ -27,7 +27,8 @@ case $BLKTOP in /*) ;; *) BLKTOP=$(pwd)/$BLKTOP ;; esac
 # facts WHO CASE: what a reader of the run sees, on one line.
 facts() {
 	o="$WORK/$2.$1"
-	printf 'rc=%s jobs=%s line=%s text=%s\n' "$(cat "$o.rc")" \
+	printf 'rc=%s latency_lines=%s jobs=%s line=%s text=%s\n' "$(cat "$o.rc")" \
+		"$(grep -c '^     latency   : target=' "$o.txt")" \
 		"$(sed -n '/^{/,$p' "$o.json" | jq -c '[.jobs[] | [.error, .total_err, .first_error]]' 2>/dev/null)" \
 		"$(for s in json err; do sed -n "s/^fio: pid=\\(0\\)*[0-9]*, err=\\([0-9]*\\)\\/file:[^,]*, \\(func=.*\\)/$s:pid=\\1 err=\\2 \\3/p" "$o.$s"; done | sort | tr '\n' ';')" \
 		"$(grep 'groupid=' "$o.txt" | sed -n 's/.*err= *\([0-9]*\)\( (file:[^,]*, \(func=[^)]*\))\)*.*/err=\1 \3/p' | tr '\n' ';')"
