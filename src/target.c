@@ -330,6 +330,19 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 			return BLKTOP_REFUSED;
 		}
 	}
+	/* As fio: a file too short for the job is laid out anew, under a
+	 * new inode (the old one's links, owner and mode are left to it);
+	 * the gate above has let it be written. */
+	bool relaid = false;
+	if (exists && lay) {
+		if (unlink(t->path) && errno != ENOENT) {
+			snprintf(err, errlen, _("%s: cannot remove it to lay it out anew: %s"),
+				 t->path, strerror(errno));
+			return BLKTOP_FAILED;
+		}
+		relaid = true;
+		have = 0;
+	}
 	int flags = (writes || lay || !exists ? O_RDWR | O_CREAT : O_RDONLY) | O_CLOEXEC;
 	int fd = open(t->path, flags, 0644);
 	if (fd < 0 && !exists) {
@@ -347,6 +360,9 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 	if (!exists) {
 		gate_mark_file_ours(fd);
 		t->made = true;
+	} else if (relaid) {
+		/* Every byte of it is blktop's layout or the job's now. */
+		gate_mark_file_ours(fd);
 	}
 	t->unlink_after = job->unlink || job->unlink_each_loop;
 	if (grow && (!lay || filling)) {

@@ -216,4 +216,32 @@ b="$(cat "$WORK/coo.bt.rc") $(sed -n '/^{/,$p' "$WORK/coo.bt.out" | jq -r "$q" 2
 	pass "create_on_open=1 with reads of a new file: exit, error, ios, bytes, file size '$b' as fio, full resid" ||
 	fail "create_on_open=1 with reads: fio '$f', blktop '$b': $(head -c 300 "$WORK/coo.bt.err")"
 
+# A file too short for the job is laid out anew under a new inode, as
+# fio's extend_file does (read jobs, and writes): its other link keeps the
+# old data, and the new file has the default mode. blktop needs --force
+# for it (the old file is has-data); the new one is then blktop's layout.
+for rw in read write; do
+	for w in fio bt; do
+		d="$mnt/relay.$rw.$w"
+		mkdir -p "$d"
+		head -c 100000 /dev/urandom >"$d/f"
+		chmod 600 "$d/f"
+		ln "$d/f" "$d/f.link"
+		if [ $w = fio ]; then
+			(cd "$d" && fio --name=j --filename=f --size=1m --rw=$rw --io_size=4k) \
+				>"$WORK/relay.$w.out" 2>&1
+		else
+			(cd "$d" && "$BLKTOP" --batch --force --name=j --filename=f --size=1m --rw=$rw \
+				--io_size=4k) >"$WORK/relay.$w.out" 2>&1
+		fi
+		echo "rc=$? $(stat -c '%h:%a:%s' "$d/f" "$d/f.link" | tr '\n' ' ')" >"$WORK/relay.$w"
+	done
+	f=$(cat "$WORK/relay.fio") b=$(cat "$WORK/relay.bt")
+	[ "$f" = "$b" ] && pass "rw=$rw of a short file: laid out anew as fio ($b: links, mode, size)" ||
+		fail "rw=$rw of a short file: fio $f; blktop $b: $(head -c 300 "$WORK/relay.bt.out")"
+done
+(cd "$mnt/relay.write.bt" && "$BLKTOP" --batch --run write f --size=1m) >"$WORK/relay2.out" 2>&1 &&
+	pass "the file blktop laid out anew is its own: a write needs no --force" ||
+	fail "writing the file blktop laid out anew: exit $?: $(head -c 300 "$WORK/relay2.out")"
+
 finish
