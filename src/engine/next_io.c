@@ -64,11 +64,35 @@ static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int
 {
 	struct randmap *m = &ls->rf[f - ls->t->files].map;
 	uint64_t k = ls->bsg[d].align / ls->map_unit;
-	uint64_t b = slot * k;
+	uint64_t b = k > 1 ? slot : slot * k;
 	if (b < m->nbits && !randmap_isset(m, b))
 		return slot;
-	/* A direction whose blocks are k of the map's: the next free one
-	 * that starts a block of its own; a map with none such is full. */
+	if (k > 1) {
+		/* A direction whose smallest size is k of the map's blocks:
+		 * fio 3.33 indexes the map by the direction's own block
+		 * number (bit n for its block n; io_u.c marks with that
+		 * direction's min_bs), so its blocks and the other
+		 * direction's share bits. Its next free bit is its next
+		 * block; one past the area ends the pass, as fio's
+		 * get_next_offset fails there. Followed so the job moves the
+		 * bytes fio's does (about half of size with bs=4k,64k). */
+		uint64_t area = ls->zoned ? ls->zone_range : f->area_len;
+		b = randmap_next_free(m, b);
+		if (b != RANDMAP_NONE && b < area / ls->bsg[d].align)
+			return b;
+		/* There fio's file is done, and with it the pass of a job
+		 * of one file sized by size= (loops: the next pass). */
+		const struct job_spec *js = ls->t->spec;
+		if (b != RANDMAP_NONE && !js->time_based && !js->io_size && ls->t->nfiles == 1) {
+			if (!ls->passes_left)
+				return NO_OFFSET;
+			ls->passes_left--;
+			ls->pass_ended = true;
+			return NO_OFFSET;
+		}
+		goto full;
+	}
+	/* The next free block; a map with none is full. */
 	for (uint64_t tries = 0; tries <= f->nblocks[d]; tries++) {
 		b = randmap_next_free(m, b);
 		if (b == RANDMAP_NONE)
@@ -80,6 +104,7 @@ static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int
 		if (b < m->nbits && !randmap_isset(m, b))
 			return b / k;
 	}
+full:
 	/* In strided zones a full map is one whose zone's bytes skipped a
 	 * multiple of zonerange (mixed sizes): fio ends the job there unless
 	 * it runs on (time_based, io_size, loops). */
@@ -109,13 +134,14 @@ static uint64_t map_take(struct loop_state *ls, const struct thread_file *f, int
 			 uint64_t len)
 {
 	struct randmap *m = &ls->rf[f - ls->t->files].map;
-	uint64_t unit = ls->map_unit;
+	/* fio's unit is the direction's smallest size, its block number
+	 * the bit (map_slot): the map's own block where both directions'
+	 * smallest sizes agree. */
+	uint64_t unit = ls->bsg[d].min;
 	uint64_t got = randmap_take(m, off / unit, (len + unit - 1) / unit) * unit;
 	if (!got || got >= len)
 		return len;
-	uint64_t min = ls->bsg[d].min;
-	got -= got % min;
-	return got ? got : min;
+	return got;
 }
 
 /* Where a random start of direction d falls in f, as the job's

@@ -158,10 +158,13 @@ static int rand_setup(struct loop_state *ls)
 
 	if (!rw_is_random(spec->rw) || !t->nfiles)
 		return 0;
-	ls->map_unit = (uint32_t)job_bs_min(spec);
 	job_bs_dir(spec, DIR_READ, &lo, &hi);
 	job_bs_dir(spec, DIR_WRITE, &lo_w, &hi);
 	ls->range_unit = (uint32_t)(lo < lo_w ? lo : lo_w);
+	/* fio's map has a bit per smallest size of any direction (its
+	 * rw_min_bs), the job's or not: bs=4k,16k with rw=randwrite maps 4k
+	 * blocks (and its writes take bits as map_slot says). */
+	ls->map_unit = ls->range_unit;
 	if (!ls->map_unit || !ls->range_unit) /* sizes are checked above 0; kept safe */
 		ls->map_unit = ls->range_unit = 1;
 	ls->use_map = wants_map(ls);

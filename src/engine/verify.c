@@ -585,10 +585,15 @@ int verify_read_done(struct verify_state *vs, struct io_unit *io)
 			 f.what, path, (unsigned long long)f.offset, f.len,
 			 (unsigned long long)io->offset, io->len);
 	else
+		/* fio's flags= is its I/O unit's state, in hex: counted in
+		 * the depth (8), or handed to a verify_async thread (4), and
+		 * taken from the written blocks' history (80) when a write
+		 * job reads back. */
 		snprintf(line, sizeof(line),
-			 _("%s: verify failed at file %s offset %llu, length %u (requested block: offset=%llu, length=%u)"),
+			 _("%s: verify failed at file %s offset %llu, length %u (requested block: offset=%llu, length=%u, flags=%x)"),
 			 f.name, path, (unsigned long long)f.offset, f.len,
-			 (unsigned long long)io->offset, io->len);
+			 (unsigned long long)io->offset, io->len,
+			 (vs->spec->verify_async ? 0x4u : 0x8u) | (io->verify ? 0x80u : 0u));
 	if (out) {
 		if (f.what[0] && !f.header)
 			fprintf(out, "blktop: %s\n", f.what);
@@ -630,10 +635,13 @@ int verify_read_done(struct verify_state *vs, struct io_unit *io)
 	if (!t->error) {
 		snprintf(t->error_msg, sizeof(t->error_msg), "%s", line);
 		/* fio's func=: where its completion path meets the
-		 * verify's error, the synchronous one or the queued one. */
-		t->error_func = vs->spec->ioengine == ENGINE_LIBAIO ||
-					vs->spec->ioengine == ENGINE_IO_URING
-					? "io_u_queued_complete" : "io_u_sync_complete";
+		 * verify's error, the synchronous one or the queued one,
+		 * or its verify_async thread. */
+		t->error_func = vs->spec->verify_async ? "async_verify"
+				: vs->spec->ioengine == ENGINE_LIBAIO ||
+						  vs->spec->ioengine == ENGINE_IO_URING
+					? "io_u_queued_complete"
+					: "io_u_sync_complete";
 	}
 	return -EILSEQ;
 }

@@ -5,7 +5,7 @@
 # "fio: pid=N, err=E/file:..., func=F, error=TEXT" (err, func and error;
 # fio names its source line after file: where blktop names the target;
 # pid=0 on stderr for a job whose serialized setup failed, the job's pid
-# on stdout otherwise)
+# on stdout otherwise), verify's line for a bad checksum (flags= too)
 # and the normal report's "err=" text. fio and blktop run the same jobs:
 # - setting a job up: a missing or empty file and no size (fio's
 #   "you need to specify size=": err=22, func=total_file_size, the other
@@ -27,8 +27,9 @@ case $BLKTOP in /*) ;; *) BLKTOP=$(pwd)/$BLKTOP ;; esac
 # facts WHO CASE: what a reader of the run sees, on one line.
 facts() {
 	o="$WORK/$2.$1"
-	printf 'rc=%s latency_lines=%s jobs=%s line=%s text=%s\n' "$(cat "$o.rc")" \
+	printf 'rc=%s latency_lines=%s verify=%s jobs=%s line=%s text=%s\n' "$(cat "$o.rc")" \
 		"$(grep -c '^     latency   : target=' "$o.txt")" \
+		"$(grep -o '^[a-z0-9]*: verify failed at file .*' "$o.err" | sort | tr '\n' ';')" \
 		"$(sed -n '/^{/,$p' "$o.json" | jq -c '[.jobs[] | [.error, .total_err, .first_error]]' 2>/dev/null)" \
 		"$(for s in json err; do sed -n "s/^fio: pid=\\(0\\)*[0-9]*, err=\\([0-9]*\\)\\/file:[^,]*, \\(func=.*\\)/$s:pid=\\1 err=\\2 \\3/p" "$o.$s"; done | sort | tr '\n' ';')" \
 		"$(grep 'groupid=' "$o.txt" | sed -n 's/.*err= *\([0-9]*\)\( (file:[^,]*, \(func=[^)]*\))\)*.*/err=\1 \3/p' | tr '\n' ';')"
@@ -142,18 +143,36 @@ vboth() {
 			set -- --name=v --filename="$dev" --direct=1 --bs=4k --size=256k --verify=md5 \
 				--verify_state_save=0 --output-format=$o "$@"
 			if [ $who = fio ]; then
-				(cd "$WORK" && fio "$@") >"$WORK/$c.$who.$fmt" 2>"$WORK/$c.$who.err.$fmt"
+				# fio 3.33's verify_async threads can hang on a
+				# failed check: bounded, and a skip if so.
+				(cd "$WORK" && timeout -k 5 120 fio "$@") >"$WORK/$c.$who.$fmt" \
+					2>"$WORK/$c.$who.err.$fmt"
+				rc=$?
+				# Its job processes outlive it: they go too.
+				[ $rc = 124 ] && pkill -KILL -f -- "--filename=$dev "
 			else
 				(cd "$WORK" && "$BLKTOP" --batch --force "$@") \
 					>"$WORK/$c.$who.$fmt" 2>"$WORK/$c.$who.err.$fmt"
+				rc=$?
 			fi
-			echo $? >"$WORK/$c.$who.rc.$fmt"
+			echo $rc >"$WORK/$c.$who.rc.$fmt"
 			shift 8
 		done
 		cp "$WORK/$c.$who.rc.json" "$WORK/$c.$who.rc"
 		cp "$WORK/$c.$who.err.json" "$WORK/$c.$who.err"
 	done
+	if grep -qx 124 "$WORK/$c.fio.rc.json" "$WORK/$c.fio.rc.txt"; then
+		skip_part "verify, $c ($*): fio hung (killed after 120 s): nothing to compare with"
+		return
+	fi
 	f=$(facts fio "$c") b=$(facts bt "$c")
+	# With verify_async fio prints its "fio: pid=" line or not, run to
+	# run (its verify thread and the job race to end): left out.
+	case $c in *async*)
+		f=$(printf '%s' "$f" | sed 's/ line=.* text=/ text=/')
+		b=$(printf '%s' "$b" | sed 's/ line=.* text=/ text=/')
+		;;
+	esac
 	[ "$f" = "$b" ] && pass "verify, $c ($*): as fio: $f" ||
 		fail "verify, $c ($*): fio: $f; blktop: $b ($(head -c 200 "$WORK/$c.bt.err"))"
 }
@@ -163,4 +182,6 @@ vboth read_libaio --rw=read --ioengine=libaio --iodepth=4
 vboth verify_only --rw=write --verify_only=1 --ioengine=psync
 vboth verify_only_libaio --rw=write --verify_only=1 --ioengine=libaio --iodepth=4
 vboth read_coe --rw=read --ioengine=psync --continue_on_error=verify
+vboth read_async --rw=read --ioengine=psync --verify_async=1
+vboth verify_only_async --rw=write --verify_only=1 --ioengine=psync --verify_async=2
 finish

@@ -137,8 +137,9 @@ compare gprio "psync, group_reporting over jobs of prio=1, prio=5 and none"
 # --status-interval with JSON: fio's periodic documents (the run so far)
 # carry the prios as its final one does. For each document of both
 # tools: each direction's priorities (class/level) and their keys as
-# fio's, their N adding up to the direction's clat_ns N (as fio's do),
-# never going down from one document to the next.
+# fio's, their N adding up to the direction's clat_ns N (fio's in its
+# final document: its periodic ones read the two apart, and differ under
+# load), never going down from one document to the next.
 {
 	printf '[global]\nfilename=%s\ndirect=1\nioengine=libaio\niodepth=4\n' "$dev"
 	printf 'rw=randrw\nbs=4k\nsize=16m\ntime_based\nruntime=2500ms\n[j]\ncmdprio_percentage=50\n'
@@ -166,7 +167,9 @@ for n, d in enumerate(out):
             bad.append("document %d %s: %d priorities" % (n, dr, len(ps)))
             continue
         tot = sum(p["clat_ns"]["N"] for p in ps)
-        if tot != x["clat_ns"]["N"]:
+        # fio 3.33 reads a running job's prios and clat apart, so under
+        # load its periodic documents' N differ by the I/Os between.
+        if tot != x["clat_ns"]["N"] and (n == len(out) - 1 or sys.argv[2:] != ["fio"]):
             bad.append("document %d %s: prios' N %d, clat_ns N %d" % (n, dr, tot, x["clat_ns"]["N"]))
         for p in ps:
             k = (dr, p["prioclass"], p["prio"])
@@ -183,7 +186,7 @@ fio --output-format=json --status-interval=1 "$WORK/periodic.job" >"$WORK/period
 	fail "periodic: fio failed: $(tail -2 "$WORK/err")"
 "$BLKTOP" --batch --force --output-format=json --status-interval=1 --job "$WORK/periodic.job" \
 	>"$WORK/periodic.bt" 2>"$WORK/err" || fail "periodic: blktop failed: $(tail -2 "$WORK/err")"
-f=$(python3 "$WORK/periodic.py" "$WORK/periodic.fio" 2>&1)
+f=$(python3 "$WORK/periodic.py" "$WORK/periodic.fio" fio 2>&1)
 b=$(python3 "$WORK/periodic.py" "$WORK/periodic.bt" 2>&1)
 case $f in
 *FAULT* | *Error* | documents=[01]) fail "periodic: fio's documents are not what the test expects: $f" ;;
