@@ -62,9 +62,10 @@ static bool seq_offset(struct loop_state *ls, struct thread_file *f, int d, uint
  * io_size, time_based). */
 static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int d, uint64_t slot)
 {
+	const struct job_spec *spec = ls->t->spec;
 	struct randmap *m = &ls->rf[f - ls->t->files].map;
 	uint64_t k = ls->bsg[d].align / ls->map_unit;
-	uint64_t b = k > 1 ? slot : slot * k;
+	uint64_t b = slot;
 	if (b < m->nbits && !randmap_isset(m, b))
 		return slot;
 	if (k > 1) {
@@ -82,8 +83,7 @@ static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int
 			return b;
 		/* There fio's file is done, and with it the pass of a job
 		 * of one file sized by size= (loops: the next pass). */
-		const struct job_spec *js = ls->t->spec;
-		if (b != RANDMAP_NONE && !js->time_based && !js->io_size && ls->t->nfiles == 1) {
+		if (b != RANDMAP_NONE && !spec->time_based && !spec->io_size && ls->t->nfiles == 1) {
 			if (!ls->passes_left)
 				return NO_OFFSET;
 			ls->passes_left--;
@@ -108,7 +108,6 @@ full:
 	/* In strided zones a full map is one whose zone's bytes skipped a
 	 * multiple of zonerange (mixed sizes): fio ends the job there unless
 	 * it runs on (time_based, io_size, loops). */
-	const struct job_spec *spec = ls->t->spec;
 	if (ls->zoned && !spec->time_based && !spec->io_size && !ls->passes_left)
 		return NO_OFFSET;
 	/* fio ends the pass on the draw that finds the map full (its
