@@ -189,7 +189,10 @@ int cli_parse(int argc, char **argv, struct cli_args *a)
 			a->more[k].short_target = true;
 		}
 	}
-	bool needs_target = a->mode == MODE_RUN || a->mode == MODE_PROFILE ||
+	/* fio's --name jobs without filename= or directory= name their
+	 * files as fio does (filename_format, jobname.jobnum.filenum by
+	 * default) here; --run's short form needs its target. */
+	bool needs_target = (a->mode == MODE_RUN && !fio_jobs) || a->mode == MODE_PROFILE ||
 			    a->mode == MODE_SUITE || a->mode == MODE_SWEEP;
 	if (a->dry_run && a->mode != MODE_RUN && a->mode != MODE_JOBFILE)
 		return fail("%s", _("--dry-run goes with --run or --job"));

@@ -216,6 +216,27 @@ b="$(cat "$WORK/coo.bt.rc") $(sed -n '/^{/,$p' "$WORK/coo.bt.out" | jq -r "$q" 2
 	pass "create_on_open=1 with reads of a new file: exit, error, ios, bytes, file size '$b' as fio, full resid" ||
 	fail "create_on_open=1 with reads: fio '$f', blktop '$b': $(head -c 300 "$WORK/coo.bt.err")"
 
+# fio's command line with no filename= or directory=: the files are named
+# as fio names them (jobname.jobnum.filenum, or filename_format) here.
+for args in "--size=1m" "--nrfiles=2 --size=1m --numjobs=2" '--filename_format=$jobname-$jobnum.dat --size=1m'; do
+	for w in fio bt; do
+		d="$mnt/cli.$w"
+		rm -rf "$d"
+		mkdir -p "$d"
+		# shellcheck disable=SC2086
+		if [ $w = fio ]; then
+			(cd "$d" && fio --name=j $args --output-format=json) >"$WORK/cli.$w.json" 2>"$WORK/cli.err"
+		else
+			(cd "$d" && "$BLKTOP" --batch --name=j $args --output-format=json) \
+				>"$WORK/cli.$w.json" 2>"$WORK/cli.err"
+		fi
+		echo "rc=$? bytes $(bytes "$WORK/cli.$w.json" 2>&1) files [$(files "$d")]" >"$WORK/cli.$w"
+	done
+	f=$(cat "$WORK/cli.fio") b=$(cat "$WORK/cli.bt")
+	[ "$f" = "$b" ] && pass "--name=j $args, no filename: as fio ($b)" ||
+		fail "--name=j $args, no filename: fio $f; blktop $b"
+done
+
 # A file too short for the job is laid out anew under a new inode, as
 # fio's extend_file does (read jobs, and writes): its other link keeps the
 # old data, and the new file has the default mode. blktop needs --force
