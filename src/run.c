@@ -128,6 +128,10 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		}
 	unsigned thread_number = 1;
 	unsigned last_wave = 0;
+	/* fio checks directory= as it parses: no job has made a file yet. */
+	for (size_t i = 0; i < set->njobs && !status; i++)
+		if (set->jobs[i].directory[0] && target_dirs_check(&set->jobs[i], err, errlen))
+			status = BLKTOP_USAGE;
 	for (size_t i = 0; i < set->njobs && !status; i++) {
 		struct job_spec *job = &set->jobs[i];
 		/* stonewall waits for every job before it, a job that waits

@@ -53,6 +53,10 @@ void target_resolve(const char *name, char *path, size_t len, enum target_kind *
 int target_files_for(const struct job_spec *job, unsigned clone, struct target *out,
 		     unsigned max, char *err, size_t errlen);
 
+/* fio's check of directory=: every name in the list must be a directory
+ * now (not a link to one), or the run is refused. 0, or -1 with err. */
+int target_dirs_check(const struct job_spec *job, char *err, size_t errlen);
+
 /* fio's setup of a job's files first makes the directories above the
  * first name that has any: each missing one from the longest leading part
  * that exists, mode 0700 less the umask, an existing one no failure.

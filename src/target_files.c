@@ -84,6 +84,22 @@ static bool list_item(const char *list, unsigned n, char *out, size_t len)
 	return true;
 }
 
+int target_dirs_check(const struct job_spec *job, char *err, size_t errlen)
+{
+	char dir[PATH_MAX];
+	const char *p = job->directory;
+	struct stat st;
+	/* As fio's parser: each name as it is (lstat: a link to a directory
+	 * is not one), before any job runs. */
+	while (list_next(&p, job->directory, dir, sizeof(dir)))
+		if (lstat(dir, &st) || !S_ISDIR(st.st_mode)) {
+			snprintf(err, errlen, _("%s: directory=%s: %s is not a directory (as fio, the run is refused)"),
+				 job->name, job->directory, dir);
+			return -1;
+		}
+	return 0;
+}
+
 /* fio's filename_format: $jobname, $jobnum, $filenum and $clientuid
  * (empty: blktop has no client), in any case, anywhere in the format. */
 static void format_name(const char *fmt, const struct job_spec *job, unsigned clone,

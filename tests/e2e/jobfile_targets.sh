@@ -237,6 +237,22 @@ for args in "--size=1m" "--nrfiles=2 --size=1m --numjobs=2" '--filename_format=$
 		fail "--name=j $args, no filename: fio $f; blktop $b"
 done
 
+# directory= names that are not directories (missing, or a link to one):
+# fio refuses the run as it parses them, before any job makes a file.
+mkdir -p "$mnt/dirs/ok"
+ln -s ok "$mnt/dirs/link"
+for dl in d/x ok:nope link; do
+	(cd "$mnt/dirs" && fio --name=a --directory=ok --size=1m --name=j --directory=$dl --size=1m) \
+		>/dev/null 2>&1 && fail "fio ran directory=$dl: the case tests nothing"
+	(cd "$mnt/dirs" && "$BLKTOP" --batch --name=a --directory=ok --size=1m --name=j --directory=$dl \
+		--size=1m) >"$WORK/dirs.out" 2>&1
+	rc=$?
+	[ "$rc" = 2 ] && grep -q "is not a directory" "$WORK/dirs.out" && [ ! -e "$mnt/dirs/ok/a.0.0" ] &&
+		[ ! -e "$mnt/dirs/d" ] && pass "directory=$dl: refused as fio refuses it (exit 2), no file made" ||
+		fail "directory=$dl: exit $rc, $(ls "$mnt/dirs/ok"): $(head -c 300 "$WORK/dirs.out")"
+	rm -f "$mnt/dirs/ok/a.0.0"
+done
+
 # A file too short for the job is laid out anew under a new inode, as
 # fio's extend_file does (read jobs, and writes): its other link keeps the
 # old data, and the new file has the default mode. blktop needs --force
