@@ -238,6 +238,8 @@ static int open_clone(struct section *s, unsigned c, struct target *want, int n,
 		}
 		if (status)
 			return status;
+		if (tg->alloc_errno && !t->pending_error)
+			t->pending_error = tg->alloc_errno;
 		t->files[i].fd = tg->fd;
 		t->files[i].path = tg->path;
 		t->files[i].file_size = tg->dev_size;
@@ -319,6 +321,8 @@ int section_open_files(struct section *s, struct open_targets *ot, bool force)
 		}
 		if (!t->no_area)
 			clone_limit(t);
+		if (t->pending_error)
+			t->ios_limit = 1;
 	}
 	s->deferred = false;
 	return 0;
@@ -388,6 +392,9 @@ int section_prepare(struct section *s, struct open_targets *ot, struct runctl *c
 		    (rw_trimwrites(job->rw) && __builtin_mul_overflow(ios, 2, &ios)))
 			ios = UINT64_MAX;
 		t->ios_limit = job->time_based ? 0 : ios;
+		/* fio checks its job's error after each I/O it issues. */
+		if (t->pending_error)
+			t->ios_limit = 1;
 		if (job->cpus_allowed[0]) {
 			t->pin = true;
 			if (job->cpus_policy == CPUS_SPLIT) {

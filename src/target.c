@@ -208,10 +208,12 @@ static int open_block(struct target *t, const struct job_spec *job, bool writes,
 
 /* Reserves a new file's space as fallocate= asks (fio's modes); a
  * filesystem that cannot is not an error, as in fio. */
-static void reserve(int fd, const struct job_spec *job, uint64_t from, uint64_t to)
+/* Returns fallocate=keep's errno, which fio makes the job's error (the
+ * other modes' failures it lets pass, as blktop does). */
+static int reserve(int fd, const struct job_spec *job, uint64_t from, uint64_t to)
 {
 	if (to <= from)
-		return;
+		return 0;
 	switch (job->fallocate) {
 	case FALLOC_NATIVE:
 		/* Where the filesystem cannot, as posix (which writes zeros). */
@@ -222,11 +224,13 @@ static void reserve(int fd, const struct job_spec *job, uint64_t from, uint64_t 
 		(void)posix_fallocate(fd, (off_t)from, (off_t)(to - from));
 		break;
 	case FALLOC_KEEP:
-		(void)fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)from, (off_t)(to - from));
+		if (fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)from, (off_t)(to - from)))
+			return errno;
 		break;
 	default:
 		break;
 	}
+	return 0;
 }
 
 /* fadvise_hint and invalidate, on an open file. */
@@ -379,7 +383,7 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		 * empty) and grows with the writes, so a write that meets a
 		 * full filesystem past the end comes back short, as fio's. */
 		bool layout = rw_reads(job->rw) || job->overwrite;
-		reserve(fd, job, have, need);
+		t->alloc_errno = reserve(fd, job, have, need);
 		int r = (layout || job->fallocate == FALLOC_TRUNCATE) && ftruncate(fd, (off_t)need)
 				? -errno
 				: 0;

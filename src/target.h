@@ -31,6 +31,8 @@ struct target {
 	uint64_t laid_out;        /* the size this run grew the file to (fio's
 				   * "Laying out IO file" line), 0 if not grown */
 	bool unlink_after;        /* unlink= : removed when the run ends */
+	int alloc_errno;          /* fallocate=keep's failure as the file was
+	                           * laid out (fio makes it the job's error) */
 	int setup_errno;          /* target_open's TARGET_AREA_FAILS for a file it
 				   * could not make: the errno (fio's func=open) */
 	bool verdict_taken;       /* block devices: the verdict before opening */

@@ -682,6 +682,12 @@ void *job_thread_main(void *arg)
 			ls.pass_issued = 0;
 		}
 	}
+	/* fallocate=keep failed as the file was laid out: fio's job issues
+	 * one I/O, then ends with that error. */
+	if (t->pending_error && !t->error) {
+		loop_set_error(t, t->pending_error, "fallocate");
+		t->error_func = "fallocate";
+	}
 	/* A job that ended inside its ramp: fio reports what it did (its
 	 * counts are only reset as the ramp ends), with no latencies. */
 	if (!ls.counting && t->spec->ramp_ms && !t->error) {

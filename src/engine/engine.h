@@ -100,6 +100,9 @@ struct job_thread {
 	 * string, e.g. "total_file_size"); NULL: from the error's kind. */
 	const char *error_func;
 	bool error_in_setup;         /* failed in the run's serialized file setup */
+	/* fio's error from the file's setup that lets the job start
+	 * (fallocate=keep failing): one I/O, then the job ends with it. */
+	int pending_error;
 	/* fio's clone with no area (no size, offset past the end): never
 	 * started, no I/O, error_msg says why; the run exits 1 but the
 	 * clone's own error stays 0, as in fio's report, unless fio sets one

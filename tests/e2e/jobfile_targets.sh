@@ -253,6 +253,33 @@ for dl in d/x ok:nope link; do
 	rm -f "$mnt/dirs/ok/a.0.0"
 done
 
+# fallocate=keep where the filesystem has less room than the file: fio
+# makes the failed fallocate the job's error, issues one I/O and ends
+# (exit 1, err=28, func=fallocate), under psync and libaio alike.
+sdev=$(attach "$(sparse_file small.img 16M)") || die "cannot attach a loop device"
+mkfs.ext4 -q -F "$sdev" >/dev/null 2>&1 || die "mkfs.ext4 $sdev failed"
+smnt=$(mount_dev "$sdev") || die "cannot mount $sdev"
+for eng in "--ioengine=psync" "--ioengine=libaio --iodepth=8"; do
+	for w in fio bt; do
+		rm -f "$smnt/f"
+		if [ $w = fio ]; then
+			(cd "$smnt" && fio --name=j --filename=f --size=32m --rw=write --fallocate=keep $eng \
+				--output-format=json) >"$WORK/keep.$w" 2>"$WORK/keep.$w.err"
+		else
+			(cd "$smnt" && "$BLKTOP" --batch --force --name=j --filename=f --size=32m --rw=write \
+				--fallocate=keep $eng --output-format=json) >"$WORK/keep.$w" 2>"$WORK/keep.$w.err"
+		fi
+		echo "rc=$? $(sed -n '/^{/,$p' "$WORK/keep.$w" | jq -c '[.jobs[] | [.error, .write.io_bytes]]' 2>&1) $(cat "$WORK/keep.$w" "$WORK/keep.$w.err" | grep -o '^fio: pid=[0-9]*, err=[0-9]*/file:[^,]*, func=[a-z_]*' | sed 's/pid=[0-9]*/pid=N/; s|file:[^,]*|file:F|')" \
+			>"$WORK/keep.$w.facts"
+	done
+	f=$(cat "$WORK/keep.fio.facts") b=$(cat "$WORK/keep.bt.facts")
+	case $f in
+	"rc=1 [[28,4096]]"*) [ "$f" = "$b" ] && pass "fallocate=keep on a filesystem too small ($eng): as fio: $b" ||
+		fail "fallocate=keep on a filesystem too small ($eng): fio $f; blktop $b" ;;
+	*) skip_part "fallocate=keep on a filesystem too small ($eng): fio did not fail as expected ($f): nothing compared" ;;
+	esac
+done
+
 # A file too short for the job is laid out anew under a new inode, as
 # fio's extend_file does (read jobs, and writes): its other link keeps the
 # old data, and the new file has the default mode. blktop needs --force
