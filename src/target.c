@@ -206,10 +206,9 @@ static int open_block(struct target *t, const struct job_spec *job, bool writes,
 	return 0;
 }
 
-/* Reserves a new file's space as fallocate= asks (fio's modes); a
- * filesystem that cannot is not an error, as in fio. */
-/* Returns fallocate=keep's errno, which fio makes the job's error (the
- * other modes' failures it lets pass, as blktop does). */
+/* Reserves a new file's space as fallocate= asks (fio's modes). A
+ * filesystem that cannot is not an error, as in fio, except for keep:
+ * its errno is returned, which fio makes the job's error. */
 static int reserve(int fd, const struct job_spec *job, uint64_t from, uint64_t to)
 {
 	if (to <= from)
