@@ -122,19 +122,35 @@ fi
 # for all 8 too (complete_min=8): with complete_min=1 how many complete per
 # wait, and so how many go down together, is the machine's timing for both
 # tools (tests/bench/vs_fio.py --devcheck compares that case over rounds).
+# Another process's probe that falls inside blktop's run is in its
+# disk_util (48 reads once in CI): a case that disagrees is measured
+# again, up to three times; a real difference disagrees every time.
 merge_check() { # LABEL TOLERANCE_PCT ARGS...
+	n=0
+	while [ $n -lt 3 ]; do
+		n=$((n + 1))
+		merge_attempt "$@"
+		case $verdict in ok:*) break ;; esac
+		[ $n -lt 3 ] && note "$1: attempt $n disagreed, measured again: ${verdict#FAIL: }"
+	done
+	case $verdict in
+	ok:*) pass "${verdict#ok: } (attempt $n)" ;;
+	*) fail "${verdict#FAIL: }" ;;
+	esac
+}
+merge_attempt() { # LABEL TOLERANCE_PCT ARGS...: sets verdict
 	label=$1 tol=$2
 	shift 2
 	"$BLKTOP" --batch --run read "$dev" --size=64m --bs=128k --iodepth=8 "$@" \
 		--output-format=json >"$WORK/b.json" 2>"$WORK/err" || {
-		fail "$label: blktop failed: $(tail -3 "$WORK/err")"
+		verdict="FAIL: $label: blktop failed: $(tail -3 "$WORK/err")"
 		return
 	}
 	f0=$(awk '{ print $2, $3 }' "/sys/block/$name/stat")
 	fio --name=x --filename="$dev" --rw=read --size=64m --bs=128k --iodepth=8 \
 		--ioengine=libaio --direct=1 "$@" --output-format=json >"$WORK/f.json" \
 		2>"$WORK/err" || {
-		fail "$label: fio failed: $(tail -3 "$WORK/err")"
+		verdict="FAIL: $label: fio failed: $(tail -3 "$WORK/err")"
 		return
 	}
 	set -- $f0 $(awk '{ print $2, $3 }' "/sys/block/$name/stat")
@@ -145,9 +161,9 @@ merge_check() { # LABEL TOLERANCE_PCT ARGS...
 	if awk -v a="$bt" -v b="$ft" -v m="$bm" -v n="$fm" -v t="$tol" 'BEGIN {
 		d = a - b; if (d < 0) d = -d; e = m - n; if (e < 0) e = -e
 		exit !(d <= b * 0.02 + 4 && e <= b * t / 100 + 4) }'; then
-		pass "$label: completed+merged $bt vs fio $ft, merged $bm vs fio $fm"
+		verdict="ok: $label: completed+merged $bt vs fio $ft, merged $bm vs fio $fm"
 	else
-		fail "$label: completed+merged $bt vs fio $ft, merged $bm vs fio $fm"
+		verdict="FAIL: $label: completed+merged $bt vs fio $ft, merged $bm vs fio $fm"
 	fi
 }
 merge_check "128k read qd8, defaults" 2
