@@ -87,6 +87,13 @@ else
 	fail "idle screen used $((cost / 100)).$(printf '%02d' $((cost % 100)))% of a core over ${secs} s (limit 0.5%)"
 fi
 tm send-keys -t idle q
+# Its session, the server's only one, ends and takes the server with it:
+# a new session asked for meanwhile meets a dying server.
+i=0
+while tm has-session -t idle 2>/dev/null && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 
 # ---- The graphs and heat map at 200x60, refreshed each second ----
 # The screen's own thread (the process's first; the job's threads and
