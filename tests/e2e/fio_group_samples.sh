@@ -60,26 +60,8 @@ attempt() {
 	done
 }
 
-# case_ LABEL ARGS...: attempts until one agrees in every figure, three at
-# most (a loaded machine, or a sanitizer build, can delay a paced job in
-# one short period and let it catch up in the next: a minimum and a
-# maximum 10 % apart, once); the agreeing attempt's checks pass, or the
-# last attempt's fail. A real miscount disagrees every time.
-case_() {
-	n=0
-	while [ $n -lt 3 ]; do
-		n=$((n + 1))
-		attempt "$@"
-		grep -q '^FAIL: ' "$WORK/verdicts" || break
-		[ $n -lt 3 ] && note "$1: attempt $n disagreed, measured again: $(grep '^FAIL: ' "$WORK/verdicts" | tr '\n' ' ')"
-	done
-	while IFS= read -r v; do
-		case $v in
-		"ok: "*) pass "${v#ok: } (attempt $n)" ;;
-		*) fail "${v#FAIL: }" ;;
-		esac
-	done <"$WORK/verdicts"
-}
+# case_ LABEL ARGS...: attempt, retried as retry_case (lib.sh) says.
+case_() { retry_case attempt "$@"; }
 
 # 2.3 s at 500 ms: 4 samples a thread, 8 for the group, its mean 2x200.
 case_ "2.3 s, 2 clones" --iodepth=4 --rate_iops=200 --runtime=2300ms --time_based=1

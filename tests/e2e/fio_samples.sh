@@ -70,23 +70,8 @@ attempt() {
 	done
 }
 
-# case LABEL ARGS...: attempts until one agrees in every figure, three at
-# most; the agreeing attempt's checks pass, or the last attempt's fail.
-case_() {
-	n=0
-	while [ $n -lt 3 ]; do
-		n=$((n + 1))
-		attempt "$@"
-		grep -q '^FAIL: ' "$WORK/verdicts" || break
-		[ $n -lt 3 ] && note "$1: attempt $n disagreed, measured again: $(grep '^FAIL: ' "$WORK/verdicts" | tr '\n' ' ')"
-	done
-	while IFS= read -r v; do
-		case $v in
-		"ok: "*) pass "${v#ok: }${n:+ (attempt $n)}" ;;
-		*) fail "${v#FAIL: }" ;;
-		esac
-	done <"$WORK/verdicts"
-}
+# case_ LABEL ARGS...: attempt, retried as retry_case (lib.sh) says.
+case_() { retry_case attempt "$@"; }
 
 want_rt=1000
 case_ "1 s" --runtime=1 --time_based
