@@ -76,6 +76,18 @@ static void print_laid_out(const char *job, unsigned nfiles, uint64_t bytes, voi
 		report_normal_laid_out(p->out, job, nfiles, bytes);
 }
 
+/* fio's line for a layout that met a full filesystem, in every output
+ * but the JSON-lines stream (which carries nothing but its objects). */
+static void print_layout_full(int err, void *arg)
+{
+	struct preamble *p = arg;
+	if (p->format != OUTPUT_JSONL) {
+		fprintf(p->out, "fio: %s on laying out file, stopping\n",
+			err == EDQUOT ? "EDQUOT" : "ENOSPC");
+		fflush(p->out);
+	}
+}
+
 /* The terse line and the JSON document (json+ when listed) of a run, as
  * --output-format lists them, in fio's order. A single run has no
  * procedure table: csv is terse, as in fio. */
@@ -231,8 +243,9 @@ static int run_batch(const struct cli_args *args, struct job_set *set)
 	if ((args->formats & OUTFMT_NORMAL) || args->format == OUTPUT_JSONL) {
 		hooks.ready = print_preamble;
 		hooks.laid_out = print_laid_out;
-		hooks.ready_arg = &pre;
 	}
+	hooks.layout_full = print_layout_full;
+	hooks.ready_arg = &pre;
 	/* The profile's environment, once the signals are ours (a stop puts
 	 * it back as well); with --dry-run nothing is taken. */
 	struct env_notes notes = { .out = out, .args = args };

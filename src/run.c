@@ -48,6 +48,19 @@ static int wait_for_wave(struct section *secs, size_t i, char *err, size_t errle
 	return BLKTOP_USAGE;
 }
 
+/* Tells the hooks what the section's file setup laid out, clone by clone,
+ * as fio's "Laying out IO file" lines (and its line for a full filesystem). */
+static void tell_layout(const struct section *s, const struct run_hooks *hooks)
+{
+	for (unsigned c = 0; hooks && c < s->nthreads; c++) {
+		if (s->laid_files[c] && hooks->laid_out)
+			hooks->laid_out(s->spec->name, s->laid_files[c], s->laid_bytes[c],
+					hooks->ready_arg);
+		if (s->threads[c].layout_full_errno && hooks->layout_full)
+			hooks->layout_full(s->threads[c].layout_full_errno, hooks->ready_arg);
+	}
+}
+
 /* The sections of wave w that open their files as it starts (fio's
  * create_serialize=0) open them now, after the waves before it, and their
  * layout is told as the others' was before the run. */
@@ -58,10 +71,7 @@ static void open_wave_files(struct section *secs, size_t n, unsigned w, struct o
 		if (secs[i].wave != w || !secs[i].deferred)
 			continue;
 		section_open_files(&secs[i], ot, force);
-		for (unsigned c = 0; hooks && hooks->laid_out && c < secs[i].nthreads; c++)
-			if (secs[i].laid_files[c])
-				hooks->laid_out(secs[i].spec->name, secs[i].laid_files[c],
-						secs[i].laid_bytes[c], hooks->ready_arg);
+		tell_layout(&secs[i], hooks);
 	}
 }
 
@@ -260,12 +270,8 @@ int run_job_set(struct job_set *set, const struct run_hooks *hooks, struct run_r
 		goto out;
 	if (hooks && hooks->ready)
 		hooks->ready(hooks->ready_arg);
-	if (hooks && hooks->laid_out)
-		for (size_t i = 0; i < set->njobs; i++)
-			for (unsigned c = 0; c < secs[i].nthreads; c++)
-				if (secs[i].laid_files[c])
-					hooks->laid_out(secs[i].spec->name, secs[i].laid_files[c],
-							secs[i].laid_bytes[c], hooks->ready_arg);
+	for (size_t i = 0; i < set->njobs; i++)
+		tell_layout(&secs[i], hooks);
 
 	if (logs && joblog_set_start(logs) < 0) {
 		snprintf(err, errlen, _("cannot start the log writer: %s"), strerror(EAGAIN));

@@ -38,6 +38,9 @@ struct run_hooks {
 	/* After ready, for each clone whose files the run made or grew
 	 * (may be NULL): how many and their sizes summed. */
 	void (*laid_out)(const char *job, unsigned nfiles, uint64_t bytes, void *ready_arg);
+	/* And right after it, for a clone whose layout met a full
+	 * filesystem (may be NULL): ENOSPC or EDQUOT. */
+	void (*layout_full)(int err, void *ready_arg);
 	/* Called from the monitor each status interval with the whole
 	 * run's figures (may be NULL); so_far is built when progress_so_far. */
 	void (*progress)(const struct run_progress *p, void *arg);

@@ -27,7 +27,7 @@
  * second O_EXCL open by this process would be refused by the kernel. */
 static struct target *open_shared(struct open_targets *ot, const struct target *want,
 				  const struct job_spec *job, bool force, int *status,
-				  int *setup_errno, char *err, size_t errlen)
+				  struct target *failed, char *err, size_t errlen)
 {
 	bool writes = rw_modifies(job->rw);
 	for (size_t i = 0; i < ot->n; i++) {
@@ -53,7 +53,9 @@ static struct target *open_shared(struct open_targets *ot, const struct target *
 	*t = *want;
 	*status = target_open(t, job, force, err, errlen);
 	if (*status) {
-		*setup_errno = t->setup_errno;
+		failed->setup_errno = t->setup_errno;
+		failed->setup_func = t->setup_func;
+		failed->laid_out = t->laid_out;
 		target_close(t);
 		free(t);
 		return NULL;
@@ -208,14 +210,23 @@ static int open_clone(struct section *s, unsigned c, struct target *want, int n,
 	}
 	for (int i = 0; i < n; i++) {
 		size_t opened = ot->n;
-		int setup_errno = 0;
-		struct target *tg = open_shared(ot, &want[i], job, force, &status, &setup_errno,
-						err, errlen);
+		struct target failed = { .setup_errno = 0 };
+		struct target *tg = open_shared(ot, &want[i], job, force, &status, &failed, err,
+						errlen);
 		if (status == TARGET_AREA_FAILS) {
 			/* allow_file_create=0 and the file missing: fio fails
-			 * the clone, its error 0; a file it cannot make, with
-			 * open's errno. */
-			clone_fails(t, setup_errno, setup_errno ? "open" : NULL, err);
+			 * the clone, its error 0; a file it cannot make or lay
+			 * out, with the failed call's errno. A layout that
+			 * began is told as fio tells it, its end too if the
+			 * filesystem was full. */
+			if (failed.laid_out) {
+				s->laid_files[c]++;
+				s->laid_bytes[c] += failed.laid_out;
+				if (failed.setup_errno == ENOSPC || failed.setup_errno == EDQUOT)
+					t->layout_full_errno = failed.setup_errno;
+			}
+			clone_fails(t, failed.setup_errno, failed.setup_errno ? failed.setup_func : NULL,
+				    err);
 			err[0] = '\0';
 			return 0;
 		}

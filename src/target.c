@@ -26,6 +26,7 @@
 #include "options.h"
 #include "sysroot.h"
 #include "util/status.h"
+#include "util/str.h"
 
 unsigned target_dio_align(const char *path)
 {
@@ -40,8 +41,9 @@ unsigned target_dio_align(const char *path)
 	return 0;
 }
 
-/* Writes random data up to size, as fio's "Laying out IO file". */
-static int lay_out_file(int fd, uint64_t from, uint64_t size)
+/* Writes random data up to size, as fio's "Laying out IO file". 0, or
+ * -errno with *func the call that failed (fio's func= for it). */
+static int lay_out_file(int fd, uint64_t from, uint64_t size, const char **func)
 {
 	enum { CHUNK = 1 << 20 };
 	void *buf;
@@ -61,17 +63,21 @@ static int lay_out_file(int fd, uint64_t from, uint64_t size)
 		size_t n = size - off < CHUNK ? (size_t)(size - off) : CHUNK;
 		w[0] = off; /* no two chunks alike */
 		ssize_t got = pwrite(fd, buf, n, (off_t)off);
-		if (got < 0) {
-			if (errno == EINTR)
+		if (got <= 0) {
+			if (got < 0 && errno == EINTR)
 				continue;
-			r = -errno;
+			/* A write that moves nothing is fio's EIO. */
+			r = got < 0 ? -errno : -EIO;
+			*func = "write";
 			break;
 		}
 		off += (uint64_t)got;
 	}
 	free(buf);
-	if (!r && fsync(fd))
+	if (!r && fsync(fd)) {
 		r = -errno;
+		*func = "fsync";
+	}
 	return r;
 }
 
@@ -206,22 +212,27 @@ static int open_block(struct target *t, const struct job_spec *job, bool writes,
 	return 0;
 }
 
-/* Reserves a new file's space as fallocate= asks (fio's modes). A
- * filesystem that cannot is not an error, as in fio, except for keep:
- * its errno is returned, which fio makes the job's error. */
+/* Reserves a new file's space as fallocate= asks, with fio's meanings: a
+ * filesystem that cannot is not an error (native tries fallocate and
+ * nothing else; posix says so on stderr in fio's words, a line scripts
+ * match and so not translated), except for keep, whose errno is returned:
+ * fio makes it the job's error. */
 static int reserve(int fd, const struct job_spec *job, uint64_t from, uint64_t to)
 {
 	if (to <= from)
 		return 0;
 	switch (job->fallocate) {
 	case FALLOC_NATIVE:
-		/* Where the filesystem cannot, as posix (which writes zeros). */
-		if (fallocate(fd, 0, (off_t)from, (off_t)(to - from)) == 0)
-			break;
-		__attribute__((fallthrough));
-	case FALLOC_POSIX:
-		(void)posix_fallocate(fd, (off_t)from, (off_t)(to - from));
+		(void)fallocate(fd, 0, (off_t)from, (off_t)(to - from));
 		break;
+	case FALLOC_POSIX: {
+		int r = posix_fallocate(fd, (off_t)from, (off_t)(to - from));
+		if (r > 0) {
+			fprintf(stderr, "fio: posix_fallocate fails: %s\n", str_c_strerror(r));
+			fflush(stderr);
+		}
+		break;
+	}
 	case FALLOC_KEEP:
 		if (fallocate(fd, FALLOC_FL_KEEP_SIZE, (off_t)from, (off_t)(to - from)))
 			return errno;
@@ -352,6 +363,7 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		/* fio fails the job alone when it cannot make a file (say
 		 * in a directory its setup did not make): func=open. */
 		t->setup_errno = errno;
+		t->setup_func = "open";
 		snprintf(err, errlen, _("%s: cannot make the file: %s"), t->path,
 			 strerror(errno));
 		return TARGET_AREA_FAILS;
@@ -383,16 +395,22 @@ static int open_file(struct target *t, const struct job_spec *job, bool writes, 
 		 * full filesystem past the end comes back short, as fio's. */
 		bool layout = rw_reads(job->rw) || job->overwrite;
 		t->alloc_errno = reserve(fd, job, have, need);
+		const char *func = "ftruncate";
 		int r = (layout || job->fallocate == FALLOC_TRUNCATE) && ftruncate(fd, (off_t)need)
 				? -errno
 				: 0;
 		if (!r && layout)
-			r = lay_out_file(fd, have, need);
+			r = lay_out_file(fd, have, need, &func);
 		if (r < 0) {
+			/* As fio: the layout is the clone's setup, which fails
+			 * alone (the file stays as far as it got). */
+			t->setup_errno = -r;
+			t->setup_func = func;
+			t->laid_out = need;
 			snprintf(err, errlen, _("%s: laying out the file failed: %s"), t->path,
 				 strerror(-r));
 			close(fd);
-			return BLKTOP_FAILED;
+			return TARGET_AREA_FAILS;
 		}
 		have = need;
 		t->laid_out = need;

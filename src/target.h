@@ -34,7 +34,9 @@ struct target {
 	int alloc_errno;          /* fallocate=keep's failure as the file was
 	                           * laid out (fio makes it the job's error) */
 	int setup_errno;          /* target_open's TARGET_AREA_FAILS for a file it
-				   * could not make: the errno (fio's func=open) */
+				   * could not make or lay out: the errno */
+	const char *setup_func;   /* and fio's func= for it: open, ftruncate,
+				   * write or fsync */
 	bool verdict_taken;       /* block devices: the verdict before opening */
 	struct verdict_result verdict;
 };

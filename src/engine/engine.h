@@ -100,6 +100,8 @@ struct job_thread {
 	 * string, e.g. "total_file_size"); NULL: from the error's kind. */
 	const char *error_func;
 	bool error_in_setup;         /* failed in the run's serialized file setup */
+	int layout_full_errno;       /* its file's layout met a full filesystem
+	                              * (ENOSPC or EDQUOT): fio says so */
 	/* fio's error from the file's setup that lets the job start
 	 * (fallocate=keep failing): one I/O, then the job ends with it. */
 	int pending_error;

@@ -8,28 +8,12 @@
 #include "config.h"
 #include "engine/fio_lines.h"
 
-#include <locale.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "job.h"
-
-static locale_t c_locale;
-static pthread_once_t c_once = PTHREAD_ONCE_INIT;
-
-static void c_locale_make(void)
-{
-	c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-}
-
-/* strerror as fio shows it: English, whatever LANG says. */
-static const char *c_strerror(int err)
-{
-	pthread_once(&c_once, c_locale_make);
-	return c_locale ? strerror_l(err, c_locale) : strerror(err);
-}
+#include "util/str.h"
 
 /* fio's io_ddir_name for the directions a job issues. */
 static const char *dir_name(int dir)
@@ -51,7 +35,7 @@ void fio_line_io_error(const char *path, int dir, uint64_t offset, uint64_t len,
 {
 	char line[768];
 	int n = snprintf(line, sizeof(line), "fio: io_u error on file %s: %s: %s offset=%llu, buflen=%llu\n",
-			 path, c_strerror(err), dir_name(dir), (unsigned long long)offset,
+			 path, str_c_strerror(err), dir_name(dir), (unsigned long long)offset,
 			 (unsigned long long)len);
 	put_line(line, n, sizeof(line));
 }

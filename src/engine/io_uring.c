@@ -430,6 +430,13 @@ static void uring_cleanup(struct engine *e)
 	struct uring_priv *p = e->priv;
 	if (!p)
 		return;
+	/* The ring's own teardown runs in a kernel worker after its fd is
+	 * closed, and drops the registered files only then: a device opened
+	 * with O_EXCL for writing would stay claimed past our exit, and the
+	 * next run on it (blktop's or anyone's) would meet EBUSY. Taken back
+	 * here, they are released before the job's own descriptors close. */
+	if (p->ring_ok && p->fixedfiles)
+		(void)io_uring_unregister_files(&p->ring);
 	if (p->ring_ok)
 		io_uring_queue_exit(&p->ring);
 	free(p);

@@ -28,7 +28,7 @@ report_test_sources = tests/unit/json_check.h \
 	src/output/report_json.c src/output/report_jsonl.c src/output/report_terse.c \
 	src/output/report_interval.c \
 	src/stats/hist.c src/stats/stats.c src/stats/steady.c src/stats/prio.c src/collect/cpu.c \
-	src/collect/verdict.c src/sysroot.c $(OPTION_SOURCES)
+	src/collect/verdict.c src/sysroot.c src/util/str.c $(OPTION_SOURCES)
 report_test_ldadd = $(CMOCKA_LIBS) $(PROC2_LIBS) $(LIBINTL) -lm
 tests_unit_test_report_SOURCES = tests/unit/test_report.c tests/unit/report_testlib.h \
 	$(report_test_sources)

@@ -25,6 +25,7 @@
 #include "stats/hist.h"
 #include "stats/prio.h"
 #include "stats/stats.h"
+#include "util/str.h"
 #include "stats/steady.h"
 
 static const char *const dir_name[DIR_ALL] = { "read", "write", "trim" };
@@ -381,9 +382,8 @@ static void print_group(FILE *out, const struct run_result *r, const struct grou
 	if (g->spec.continue_on_error != COE_NONE) {
 		int first;
 		uint64_t errors = report_errors(g, &first);
-		char text[128];
 		fprintf(out, "     errors    : total=%" PRIu64 ", first_error=%d/<%s>\n", errors,
-			first, report_strerror(first, text, sizeof(text)));
+			first, str_c_strerror(first));
 	}
 	/* fio's latency_target line, printed with or without a target (its
 	 * depth is then the whole iodepth), but not for a job that never

@@ -106,10 +106,6 @@ uint64_t report_errors(const struct group_result *g, int *first);
 struct json;
 void report_add_bins(struct json *o, const struct hist *h);
 
-/* In English whatever the locale, as fio's strerror() (fio sets no
- * locale); buf holds it. */
-const char *report_strerror(int err, char *buf, size_t len);
-
 /* A stonewall group's aggregate bandwidth in a direction, bytes/s
  * (fio's rs->agg: its bytes over its longest runtime). */
 uint64_t report_group_agg(const struct run_result *r, unsigned gid, int d);

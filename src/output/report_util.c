@@ -12,6 +12,7 @@
 
 #include "stats/hist.h"
 #include "stats/stats.h"
+#include "util/str.h"
 
 const char *const lat_bucket_names[LAT_BUCKETS_M] = {
 	"2", "4", "10", "20", "50", "100", "250", "500", "750", "1000", "2000", ">=2000",
@@ -189,19 +190,9 @@ uint64_t report_group_agg(const struct run_result *r, unsigned gid, int d)
 	return max_run ? bytes / max_run * 1000 + bytes % max_run * 1000 / max_run : 0;
 }
 
-const char *report_strerror(int err, char *buf, size_t len)
-{
-	locale_t c = newlocale(LC_ALL_MASK, "C", (locale_t)0);
-	snprintf(buf, len, "%s", c ? strerror_l(err, c) : "");
-	if (c)
-		freelocale(c);
-	return buf;
-}
-
 const char *report_verror(const struct group_result *g, char *buf, size_t len)
 {
 	/* fio's keywords and English text whatever the locale, as fio's. */
-	char text[128];
 	if (!g->error) {
 		if (len)
 			buf[0] = '\0';
@@ -212,7 +203,7 @@ const char *report_verror(const struct group_result *g, char *buf, size_t len)
 		 : g->error_resid ? "full resid"
 		 : g->error == ETIMEDOUT && g->spec.latency_target_us ? "max latency exceeded"
 								       : "io_u error",
-		 report_strerror(g->error, text, sizeof(text)));
+		 str_c_strerror(g->error));
 	return buf;
 }
 

@@ -4,6 +4,8 @@
 #include "util/str.h"
 
 #include <ctype.h>
+#include <locale.h>
+#include <pthread.h>
 #include <string.h>
 
 void str_copy(char *dst, size_t len, const char *src)
@@ -38,4 +40,18 @@ char *str_trim(char *s)
 		start++;
 	memmove(s, s + start, strlen(s + start) + 1);
 	return s;
+}
+
+static locale_t c_locale;
+static pthread_once_t c_once = PTHREAD_ONCE_INIT;
+
+static void c_locale_make(void)
+{
+	c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+}
+
+const char *str_c_strerror(int err)
+{
+	pthread_once(&c_once, c_locale_make);
+	return c_locale ? strerror_l(err, c_locale) : strerror(err);
 }

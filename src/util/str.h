@@ -19,4 +19,9 @@ char *str_trim_end(char *s);
  * returned. */
 char *str_trim(char *s);
 
+/* strerror as fio prints it in the lines scripts match: the C locale's
+ * English, whatever LANG says. Thread-safe; returns text that lives as
+ * long as the program. */
+const char *str_c_strerror(int err);
+
 #endif

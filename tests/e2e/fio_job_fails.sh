@@ -148,8 +148,9 @@ vboth() {
 				(cd "$WORK" && timeout -k 5 120 fio "$@") >"$WORK/$c.$who.$fmt" \
 					2>"$WORK/$c.$who.err.$fmt"
 				rc=$?
-				# Its job processes outlive it: they go too.
-				[ $rc = 124 ] && pkill -KILL -f -- "--filename=$dev "
+				# Its job processes outlive it: they go too. 137:
+				# fio ignored the TERM and timeout's KILL ended it.
+				case $rc in 124 | 137) pkill -KILL -f -- "--filename=$dev " ;; esac
 			else
 				(cd "$WORK" && "$BLKTOP" --batch --force "$@") \
 					>"$WORK/$c.$who.$fmt" 2>"$WORK/$c.$who.err.$fmt"
@@ -161,7 +162,7 @@ vboth() {
 		cp "$WORK/$c.$who.rc.json" "$WORK/$c.$who.rc"
 		cp "$WORK/$c.$who.err.json" "$WORK/$c.$who.err"
 	done
-	if grep -qx 124 "$WORK/$c.fio.rc.json" "$WORK/$c.fio.rc.txt"; then
+	if grep -qx '124\|137' "$WORK/$c.fio.rc.json" "$WORK/$c.fio.rc.txt"; then
 		skip_part "verify, $c ($*): fio hung (killed after 120 s): nothing to compare with"
 		return
 	fi

@@ -63,6 +63,18 @@ run "batches of 8" --iodepth_batch_submit=8 --iodepth_batch_complete_min=4 \
 	--iodepth_batch_complete_max=16
 run "polling for completions" --iodepth_batch_complete_min=0 --iodepth_batch_complete_max=16
 
+# Runs back to back: the ring's registered files must not keep the
+# device claimed (O_EXCL) after blktop exits, or the next write run on it
+# meets EBUSY (the kernel tears a ring down in a worker, after the exit).
+busy=0
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	"$BLKTOP" --batch --run randwrite "$dev" --size=16m --bs=4k --iodepth=16 --numjobs=2 \
+		--ioengine=io_uring --output-format=json >/dev/null 2>"$WORK/err" ||
+		{ busy=$((busy + 1)); cp "$WORK/err" "$WORK/busy.err"; }
+done
+[ "$busy" = 0 ] && pass "12 write runs back to back: none found the device still claimed" ||
+	fail "12 write runs back to back: $busy failed: $(head -c 300 "$WORK/busy.err")"
+
 # hipri needs a device with poll queues; a loop device has none, and each
 # I/O fails with EOPNOTSUPP, as under fio: one line, exit 1, not a hang.
 "$BLKTOP" --batch --run randread "$dev" --size=1m --ioengine=io_uring --hipri \

@@ -280,6 +280,48 @@ for eng in "--ioengine=psync" "--ioengine=libaio --iodepth=8"; do
 	esac
 done
 
+# fallocate=posix on the same filesystem: fio says on stderr that
+# posix_fallocate fails and goes on; a write job then fills the
+# filesystem with its writes, a read job's layout meets it ("ENOSPC on
+# laying out file, stopping" on stdout, the clone fails in its setup:
+# err=28, func=write, pid=0 on stderr), normal and JSON output alike.
+for fmt in json normal; do
+	for rw in write read; do
+		for w in fio bt; do
+			rm -f "$smnt/f"
+			if [ $w = fio ]; then
+				(cd "$smnt" && fio --name=j --filename=f --size=32m --rw=$rw --fallocate=posix \
+					--output-format=$fmt) >"$WORK/posix.$w" 2>"$WORK/posix.$w.err"
+			else
+				(cd "$smnt" && "$BLKTOP" --batch --force --name=j --filename=f --size=32m \
+					--rw=$rw --fallocate=posix --output-format=$fmt) >"$WORK/posix.$w" \
+					2>"$WORK/posix.$w.err"
+			fi
+			rc=$?
+			json=""
+			[ $fmt = json ] && json=$(sed -n '/^{/,$p' "$WORK/posix.$w" |
+				jq -c '[.jobs[] | [.error, .write.io_bytes, .read.io_bytes]]' 2>&1)
+			{
+				echo "rc=$rc $json"
+				grep -c '^fio: posix_fallocate fails: No space left on device$' "$WORK/posix.$w.err"
+				grep -c '^fio: ENOSPC on laying out file, stopping$' "$WORK/posix.$w"
+				grep -c '^j: Laying out IO file (1 file / 32MiB)$' "$WORK/posix.$w"
+				grep -o '^fio: pid=[0-9]*, err=[0-9]*/file:[^,]*, func=[a-z_ ]*' "$WORK/posix.$w.err" |
+					sed 's/pid=[1-9][0-9]*/pid=N/; s|file:[^,]*|file:F|'
+				grep -o '^fio: pid=[0-9]*, err=[0-9]*/file:[^,]*, func=[a-z_ ]*' "$WORK/posix.$w" |
+					sed 's/pid=[1-9][0-9]*/pid=N/; s|file:[^,]*|file:F|; s/^/stdout: /'
+			} | tr '\n' ' ' >"$WORK/posix.$w.facts"
+		done
+		f=$(cat "$WORK/posix.fio.facts") b=$(cat "$WORK/posix.bt.facts")
+		case $f in
+		rc=1*" 1 "*) [ "$f" = "$b" ] &&
+			pass "fallocate=posix on a filesystem too small ($rw, $fmt): as fio: $b" ||
+			fail "fallocate=posix on a filesystem too small ($rw, $fmt): fio $f; blktop $b" ;;
+		*) skip_part "fallocate=posix on a filesystem too small ($rw, $fmt): fio did not fail as expected ($f): nothing compared" ;;
+		esac
+	done
+done
+
 # A file too short for the job is laid out anew under a new inode, as
 # fio's extend_file does (read jobs, and writes): its other link keeps the
 # old data, and the new file has the default mode. blktop needs --force
