@@ -15,6 +15,9 @@ enum rw_seq { RW_SEQ_SEQUENTIAL, RW_SEQ_IDENTICAL };
 
 /* random_distribution and random_generator, fio's names (engine/randdist.h). */
 enum rand_dist { DIST_RANDOM, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_ZONED, DIST_ZONED_ABS };
+/* file_service_type (engine/fileservice.h). */
+enum file_service_kind { FSV_ROUNDROBIN, FSV_SEQUENTIAL, FSV_RANDOM, FSV_ZIPF, FSV_PARETO,
+			 FSV_NORMAL };
 enum rand_gen { RGEN_TAUSWORTHE, RGEN_LFSR, RGEN_TAUSWORTHE64 };
 enum dedupe_mode { DEDUPE_REPEAT, DEDUPE_WORKING_SET };
 /* zonemode: fio's names; zbd is refused (it needs a zoned device). */
@@ -123,7 +126,11 @@ struct job_spec {
 	unsigned long long nrfiles;
 	unsigned long long filesize_low, filesize_high;
 	unsigned long long openfiles;
-	char file_service_type[32];
+	char file_service_type[32];      /* as given; parsed into: */
+	int file_service;                /* enum file_service_kind */
+	unsigned file_service_nr;        /* random:N, roundrobin:N (1) */
+	double file_service_param;       /* zipf's theta, pareto's h, normal's dev */
+	double file_service_center;      /* their center, -1: none */
 	bool create_on_open;
 	bool create_only;                /* lay the files out, do no I/O */
 	bool unlink;

@@ -194,6 +194,54 @@ bad:
 	return -1;
 }
 
+/* A distribution's value and center after NAME: (fio's defaults: zipf
+ * 1.1, pareto 0.2, normal 0; no center, -1), checked as fio checks them. */
+static int dist_value(const struct job_option *o, const char *value, const char *name,
+		      const char *colon, int dist, double *vp, double *centerp, char *err,
+		      size_t errlen)
+{
+	double v = dist == DIST_ZIPF ? 1.1 : dist == DIST_PARETO ? 0.2 : 0, center = -1;
+	if (colon && dist != DIST_RANDOM) {
+		char num[64];
+		const char *c2 = strchr(colon + 1, ':');
+		size_t len = c2 ? (size_t)(c2 - colon - 1) : strlen(colon + 1);
+		if (len >= sizeof(num))
+			len = sizeof(num) - 1;
+		memcpy(num, colon + 1, len);
+		num[len] = '\0';
+		if (parse_decimal(num, &v) || (c2 && parse_decimal(c2 + 1, &center))) {
+			snprintf(err, errlen, _("%s: '%s': not a number after '%s:'"), o->name, value,
+				 name);
+			return -1;
+		}
+		if (c2 && (center < 0 || center > 1)) {
+			snprintf(err, errlen, _("%s: '%s': the center must be from 0 to 1"), o->name,
+				 value);
+			return -1;
+		}
+	} else if (colon) {
+		snprintf(err, errlen, _("%s: '%s': random takes no value"), o->name, value);
+		return -1;
+	}
+	if (dist == DIST_ZIPF && v == 1.0) {
+		snprintf(err, errlen, _("%s: '%s': zipf's theta must not be 1"), o->name, value);
+		return -1;
+	}
+	if (dist == DIST_PARETO && (v <= 0 || v >= 1)) {
+		snprintf(err, errlen, _("%s: '%s': pareto's h must be above 0 and below 1"), o->name,
+			 value);
+		return -1;
+	}
+	if (dist == DIST_NORMAL && (v < 0 || v >= 100)) {
+		snprintf(err, errlen, _("%s: '%s': normal's deviation must be from 0 to below 100 (%% of the area)"),
+			 o->name, value);
+		return -1;
+	}
+	*vp = v;
+	*centerp = center;
+	return 0;
+}
+
 /* random_distribution=NAME[:VALUE[:CENTER]], or zoned:LIST, zoned_abs:LIST,
  * with fio's defaults (zipf 1.1, pareto 0.2, normal 0) and limits. */
 int parse_random_distribution(const struct job_option *o, struct job_spec *job,
@@ -228,43 +276,9 @@ int parse_random_distribution(const struct job_option *o, struct job_spec *job,
 		job->dist_center = -1;
 		return 0;
 	}
-	double v = dist == DIST_ZIPF ? 1.1 : dist == DIST_PARETO ? 0.2 : 0, center = -1;
-	if (colon && dist != DIST_RANDOM) {
-		char num[64];
-		const char *c2 = strchr(colon + 1, ':');
-		size_t len = c2 ? (size_t)(c2 - colon - 1) : strlen(colon + 1);
-		if (len >= sizeof(num))
-			len = sizeof(num) - 1;
-		memcpy(num, colon + 1, len);
-		num[len] = '\0';
-		if (parse_decimal(num, &v) || (c2 && parse_decimal(c2 + 1, &center))) {
-			snprintf(err, errlen, _("%s: '%s': not a number after '%s:'"), o->name, value,
-				 names[i]);
-			return -1;
-		}
-		if (c2 && (center < 0 || center > 1)) {
-			snprintf(err, errlen, _("%s: '%s': the center must be from 0 to 1"), o->name,
-				 value);
-			return -1;
-		}
-	} else if (colon) {
-		snprintf(err, errlen, _("%s: '%s': random takes no value"), o->name, value);
+	double v, center;
+	if (dist_value(o, value, names[i], colon, dist, &v, &center, err, errlen))
 		return -1;
-	}
-	if (dist == DIST_ZIPF && v == 1.0) {
-		snprintf(err, errlen, _("%s: '%s': zipf's theta must not be 1"), o->name, value);
-		return -1;
-	}
-	if (dist == DIST_PARETO && (v <= 0 || v >= 1)) {
-		snprintf(err, errlen, _("%s: '%s': pareto's h must be above 0 and below 1"), o->name,
-			 value);
-		return -1;
-	}
-	if (dist == DIST_NORMAL && (v < 0 || v >= 100)) {
-		snprintf(err, errlen, _("%s: '%s': normal's deviation must be from 0 to below 100 (%% of the area)"),
-			 o->name, value);
-		return -1;
-	}
 	job->random_distribution = dist;
 	job->dist_param = v;
 	job->dist_center = center;
@@ -331,4 +345,45 @@ int parse_zonemode(const struct job_option *o, struct job_spec *job, const char 
 	snprintf(err, errlen, _("%s: unknown value '%s' (allowed: %s)"), o->name,
 		 value ? value : "", list);
 	return -1;
+}
+
+int parse_file_service(const struct job_option *o, struct job_spec *job, const char *value,
+		       char *err, size_t errlen)
+{
+	static const char *const names[] = { "roundrobin", "sequential", "random", "zipf",
+					     "pareto", "normal", "gauss", NULL };
+	static const int kinds[] = { FSV_ROUNDROBIN, FSV_SEQUENTIAL, FSV_RANDOM, FSV_ZIPF,
+				     FSV_PARETO, FSV_NORMAL, FSV_NORMAL };
+	static const int dists[] = { 0, 0, 0, DIST_ZIPF, DIST_PARETO, DIST_NORMAL, DIST_NORMAL };
+	const char *colon = value ? strchr(value, ':') : NULL;
+	size_t n = colon ? (size_t)(colon - value) : (value ? strlen(value) : 0);
+	unsigned long long nr = 1;
+	double v = 0, center = -1;
+	size_t i;
+
+	for (i = 0; value && names[i]; i++)
+		if (strlen(names[i]) == n && !strncmp(names[i], value, n))
+			break;
+	if (!value || !names[i] || strlen(value) >= sizeof(job->file_service_type)) {
+		snprintf(err, errlen,
+			 _("%s: unknown value '%s' (allowed: roundrobin, sequential, random, zipf, pareto, normal, gauss, each with an optional :N)"),
+			 o->name, value ? value : "");
+		return -1;
+	}
+	if (kinds[i] <= FSV_RANDOM) {
+		/* fio's I/Os per turn (sequential takes it and ignores it). */
+		if (colon && (parse_uint(colon + 1, &nr) || nr > UINT32_MAX)) {
+			snprintf(err, errlen, _("%s: '%s': not a count after '%s:'"), o->name, value,
+				 names[i]);
+			return -1;
+		}
+	} else if (dist_value(o, value, names[i], colon, dists[i], &v, &center, err, errlen)) {
+		return -1;
+	}
+	snprintf(job->file_service_type, sizeof(job->file_service_type), "%s", value);
+	job->file_service = kinds[i];
+	job->file_service_nr = (unsigned)nr;
+	job->file_service_param = v;
+	job->file_service_center = center;
+	return 0;
 }

@@ -434,7 +434,7 @@ const struct job_option job_options[] = {
 	  .help = N_("accepted for fio: blktop keeps every file open (the bytes are the same)") },
 	{ .name = "file_service_type", .type = OPT_STR, FIELD(file_service_type),
 	  .def = "roundrobin", .parse = parse_file_service,
-	  .help = N_("file for each I/O: roundrobin (blktop's way); sequential, random and the rest are accepted, each file getting the same bytes") },
+	  .help = N_("file for each I/O, as fio: roundrobin[:N] and random[:N] (a new file after N I/Os), sequential (each file to its end), zipf[:theta], pareto[:h], normal[:dev]") },
 	{ .name = "create_on_open", .type = OPT_BOOL, FIELD(create_on_open), .max = 1, .def = "0",
 	  .help = N_("accepted for fio: files are made before the job starts (the bytes are the same)") },
 	{ .name = "create_serialize", .type = OPT_BOOL, FIELD(create_serialize), .max = 1,

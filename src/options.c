@@ -369,27 +369,6 @@ void format_filesize(const struct job_option *o, const struct job_spec *job, cha
 			 format_size(job->filesize_high, b, sizeof(b)));
 }
 
-int parse_file_service(const struct job_option *o, struct job_spec *job, const char *value,
-		       char *err, size_t errlen)
-{
-	static const char *const names[] = { "roundrobin", "sequential", "random", "zipf",
-					     "pareto", "normal", "gauss", NULL };
-	size_t n = value ? strcspn(value, ":") : 0;
-	unsigned long long arg;
-
-	for (size_t i = 0; value && names[i]; i++)
-		if (strlen(names[i]) == n && !strncmp(names[i], value, n) &&
-		    (!value[n] || !parse_uint(value + n + 1, &arg)) &&
-		    strlen(value) < sizeof(job->file_service_type)) {
-			snprintf(job->file_service_type, sizeof(job->file_service_type), "%s", value);
-			return 0;
-		}
-	snprintf(err, errlen,
-		 _("%s: unknown value '%s' (allowed: roundrobin, sequential, random, zipf, pareto, normal, gauss, each with an optional :N)"),
-		 o->name, value ? value : "");
-	return -1;
-}
-
 /* The percent field beside size, offset and offset_increment. */
 static unsigned *pct_field(const struct job_option *o, struct job_spec *job)
 {

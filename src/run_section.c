@@ -300,7 +300,7 @@ static bool defer_files(const struct section *s)
 	if (job->create_serialize || s->wave == 0 || job->ioengine == ENGINE_NULL)
 		return false;
 	for (unsigned c = 0; c < (unsigned)job->numjobs; c++) {
-		int n = target_files_for(job, c, want, MAX_FILES_PER_JOB, ignored,
+		int n = target_files_for(job, c, 0, want, MAX_FILES_PER_JOB, ignored,
 					 sizeof(ignored));
 		if (n < 0)
 			return false;
@@ -317,7 +317,8 @@ int section_open_files(struct section *s, struct open_targets *ot, bool force)
 	char err[512];
 	for (unsigned c = 0; c < s->nthreads; c++) {
 		struct job_thread *t = &s->threads[c];
-		int n = target_files_for(s->spec, c, want, MAX_FILES_PER_JOB, err, sizeof(err));
+		int n = target_files_for(s->spec, c, t->thread_number, want, MAX_FILES_PER_JOB, err,
+					 sizeof(err));
 		int status = n < 0 ? BLKTOP_USAGE : open_clone(s, c, want, n, ot, force, err,
 								 sizeof(err));
 		if (status) {
@@ -360,7 +361,8 @@ int section_prepare(struct section *s, struct open_targets *ot, struct runctl *c
 	if (!s->threads || !s->laid_files || !s->laid_bytes)
 		goto nomem;
 	for (unsigned c = 0; c < s->nthreads; c++) {
-		int n = target_files_for(job, c, want, MAX_FILES_PER_JOB, err, errlen);
+		int n = target_files_for(job, c, first_thread + c, want, MAX_FILES_PER_JOB, err,
+					 errlen);
 		if (n < 0)
 			return BLKTOP_USAGE;
 		if (c == 0) {

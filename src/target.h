@@ -52,10 +52,12 @@ void target_resolve(const char *name, char *path, size_t len, enum target_kind *
  * filename list split on ':' ("\:" is a colon in a name), each relative
  * name in the current directory, or nrfiles files named by
  * filename_format; a directory list a:b gives clone k the k-th (in
- * turn). Each gets its share of size (or its filesize). Returns how many
- * (<= max), or -1 with err set. */
-int target_files_for(const struct job_spec *job, unsigned clone, struct target *out,
-		     unsigned max, char *err, size_t errlen);
+ * turn). Each gets its share of size, or its filesize (a range: fio's
+ * size for each, drawn as fio draws it for thread thread_number, fio's
+ * 1-based number of the clone's thread). Returns how many (<= max), or -1
+ * with err set. */
+int target_files_for(const struct job_spec *job, unsigned clone, unsigned thread_number,
+		     struct target *out, unsigned max, char *err, size_t errlen);
 
 /* fio's check of directory=: every name in the list must be a directory
  * now (not a link to one), or the run is refused. 0, or -1 with err. */

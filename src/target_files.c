@@ -10,7 +10,10 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
+#include "engine/fiorand.h"
 #include "i18n.h"
 
 void target_resolve(const char *name, char *path, size_t len, enum target_kind *kind)
@@ -137,18 +140,31 @@ static void format_name(const char *fmt, const struct job_spec *job, unsigned cl
 	}
 }
 
-/* A size in filesize's range for file i of a clone, in whole blocks, the
- * same on every run (fio draws it from its own generator, so the sizes
- * are fio's kind, not fio's numbers). */
-static uint64_t range_size(const struct job_spec *job, unsigned clone, unsigned i)
+/* fio's sizes for the files of a filesize range, file by file: each
+ * drawn over the range from fio's generator of file sizes, seeded as fio
+ * seeds the thread's (randrepeat=0 without randseed: a fresh seed, as
+ * fio's), cut to a whole number of the job's smallest block. */
+static void range_sizes(const struct job_spec *job, unsigned thread_number, struct target *out,
+			unsigned n)
 {
+	struct fio_rand r;
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	uint64_t fresh = (uint64_t)ts.tv_nsec ^ ((uint64_t)ts.tv_sec << 30) ^ ((uint64_t)getpid() << 48);
+	uint64_t base = fio_seed_base(job, fresh);
+	fio_rand_seed(&r, fio_seed(base, thread_number ? thread_number : 1, FIO_SEED_FILE_SIZE),
+		      job->random_generator == RGEN_TAUSWORTHE64);
+	unsigned long long lo, hi, unit = ~0ULL;
+	for (int d = 0; d < DIR_ALL; d++) {
+		job_bs_dir(job, d, &lo, &hi);
+		if (lo && lo < unit)
+			unit = lo;
+	}
 	uint64_t span = job->filesize_high - job->filesize_low;
-	uint64_t x = 0x9e3779b97f4a7c15ULL * (clone * 131u + i + 1) ^ job->randseed;
-	for (const char *c = job->name; *c; c++)
-		x = (x ^ (unsigned char)*c) * 0x100000001b3ULL;
-	x ^= x >> 29;
-	uint64_t v = job->filesize_low + (span ? x % (span + 1) : 0);
-	return v - v % job->bs;
+	for (unsigned i = 0; i < n; i++) {
+		uint64_t v = job->filesize_low + fio_rand_block(&r, span);
+		out[i].file_size = v - v % unit;
+	}
 }
 
 static int add_file(struct target *t, const char *dir, const char *name, char *err,
@@ -190,15 +206,18 @@ static int classify(struct target *t, char *err, size_t errlen)
 	return 0;
 }
 
-int target_files_for(const struct job_spec *job, unsigned clone, struct target *out,
-		     unsigned max, char *err, size_t errlen)
+int target_files_for(const struct job_spec *job, unsigned clone, unsigned thread_number,
+		     struct target *out, unsigned max, char *err, size_t errlen)
 {
 	unsigned n = 0;
 	char dirbuf[PATH_MAX], name[PATH_MAX];
 	const char *dir = NULL;
+	/* fio names a clone's files (and picks its directory) by its
+	 * sub-job number, not by the order the clones run in. */
+	unsigned jobnum = target_subjob(clone, (unsigned)job->numjobs);
 
 	if (job->directory[0]) {
-		if (!list_item(job->directory, clone, dirbuf, sizeof(dirbuf))) {
+		if (!list_item(job->directory, jobnum, dirbuf, sizeof(dirbuf))) {
 			snprintf(err, errlen, _("directory: empty"));
 			return -1;
 		}
@@ -211,7 +230,7 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 			return -1;
 		}
 		for (; n < job->nrfiles; n++) {
-			format_name(job->filename_format, job, clone, n, name, sizeof(name));
+			format_name(job->filename_format, job, jobnum, n, name, sizeof(name));
 			if (add_file(&out[n], dir, name, err, errlen) ||
 			    classify(&out[n], err, errlen))
 				return -1;
@@ -230,7 +249,7 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 		if (t->kind == TARGET_DIR) {
 			char d[PATH_MAX];
 			snprintf(d, sizeof(d), "%s", t->path);
-			format_name("", job, clone, 0, name, sizeof(name));
+			format_name("", job, jobnum, 0, name, sizeof(name));
 			if (add_file(t, d, name, err, errlen))
 				return -1;
 			t->kind = TARGET_FILE;
@@ -256,11 +275,13 @@ int target_files_for(const struct job_spec *job, unsigned clone, struct target *
 	}
 	/* Each file's size, as fio: filesize, else size shared among the
 	 * files (the first ones a block more when it does not divide). */
+	if (job->filesize_high > job->filesize_low) {
+		range_sizes(job, thread_number, out, n);
+		return (int)n;
+	}
 	for (unsigned i = 0; i < n; i++) {
 		if (job->filesize_low)
-			out[i].file_size = job->filesize_high > job->filesize_low
-						   ? range_size(job, clone, i)
-						   : job->filesize_low;
+			out[i].file_size = job->filesize_low;
 		else if (job->size) {
 			uint64_t fs = job->size / n;
 			uint64_t extra = (job->size - fs * n) / job->bs;

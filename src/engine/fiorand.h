@@ -35,7 +35,9 @@ struct fio_rand {
 enum fio_seed_idx {
 	FIO_SEED_BS = 0,        /* block sizes of reads; +1 writes, +2 trims */
 	FIO_SEED_MIX = 4,       /* rwmix: read or write */
+	FIO_SEED_FILE = 5,      /* file_service_type: the next file */
 	FIO_SEED_BLOCK = 6,     /* random offsets (randrepeat=0 only) */
+	FIO_SEED_FILE_SIZE = 7, /* filesize ranges: each file's size */
 	FIO_SEED_BUF = 9,       /* buffer contents */
 	FIO_SEED_SEQ_RAND = 10, /* percentage_random: random or sequential */
 	FIO_SEED_DEDUPE = 14,

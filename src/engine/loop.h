@@ -13,6 +13,7 @@
 #include "engine/buffers.h"
 #include "engine/cmdprio.h"
 #include "engine/engine.h"
+#include "engine/fileservice.h"
 #include "engine/fiorand.h"
 #include "engine/lattarget.h"
 #include "engine/ops.h"
@@ -57,7 +58,9 @@ struct loop_state {
 	 * and no job's seeds go back to the start at a new pass. */
 	bool fixed_block_seed;  /* offsets from fio's fixed seed */
 	bool reseed_passes;     /* each pass from the seeds again */
-	unsigned next_file;     /* round robin over the thread's files */
+	struct file_service fsv; /* the file of each I/O (engine/fileservice.h) */
+	bool file_end;          /* the I/O's file has no next offset in this pass */
+	unsigned restarts;      /* files started over since the last I/O placed */
 	uint64_t issued_bytes;  /* against io_limit; trimwrite's trims not */
 	bool trims_uncounted;   /* trimwrite, randtrimwrite */
 	uint64_t flow_mine;     /* this thread's I/Os in its flow (engine/flow.h) */

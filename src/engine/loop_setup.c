@@ -93,7 +93,7 @@ int loop_setup(struct loop_state *ls, struct job_thread *t)
 	ls->thread_number = thread_number;
 	ls->fixed_block_seed = spec->randrepeat && (!seeded || t->clone == 0);
 	ls->reseed_passes = spec->randrepeat && !seeded;
-	if (cmdprio_setup(&ls->cmdprio, t))
+	if (cmdprio_setup(&ls->cmdprio, t) || file_service_init(&ls->fsv, spec, t->nfiles))
 		return -ENOMEM;
 	next_io_seed(ls);
 	if (buf_fill_setup(&ls->buf, spec, thread_number, seed,

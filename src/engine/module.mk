@@ -10,6 +10,7 @@ libblktop_a_SOURCES += src/engine/ops.h src/engine/engine.h src/engine/engine.c 
 	src/engine/loop.h src/engine/loop_setup.c src/engine/next_io.c src/engine/next_io_setup.c \
 	src/engine/resid.c src/engine/randmap.c src/engine/randmap.h \
 	src/engine/randdist.c src/engine/randdist.h \
+	src/engine/fileservice.c src/engine/fileservice.h \
 	src/engine/pacing.c src/engine/pacing.h src/engine/engine_table.c \
 	src/engine/lattarget.c src/engine/lattarget.h src/engine/fio_lines.c src/engine/fio_lines.h \
 	src/engine/numa.c src/engine/numa.h src/engine/cmdprio.c src/engine/cmdprio.h

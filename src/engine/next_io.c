@@ -44,6 +44,12 @@ static bool seq_offset(struct loop_state *ls, struct thread_file *f, int d, uint
 			pos += (uint64_t)add;
 	}
 	if (pos >= f->area_len || f->area_len - pos < ls->bsg[d].min) {
+		/* fio wraps round only a job of one file: of several, each
+		 * ends by itself (next_io_prep). */
+		if (ls->t->nfiles > 1) {
+			ls->file_end = true;
+			return false;
+		}
 		if (!ls->seq_wraps) {
 			if (!ls->passes_left)
 				return false;
@@ -81,6 +87,11 @@ static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int
 		b = randmap_next_free(m, b);
 		if (b != RANDMAP_NONE && b < area / ls->bsg[d].align)
 			return b;
+		/* Of several files, this one is done (fio's fill fails). */
+		if (b != RANDMAP_NONE && ls->t->nfiles > 1) {
+			ls->file_end = true;
+			return NO_OFFSET;
+		}
 		/* There fio's file is done, and with it the pass of a job
 		 * of one file sized by size= (loops: the next pass). */
 		if (b != RANDMAP_NONE && !spec->time_based && !spec->io_size && ls->t->nfiles == 1) {
@@ -113,15 +124,21 @@ full:
 	/* fio ends the pass on the draw that finds the map full (its
 	 * direction and this offset drawn, no size), and the next pass's
 	 * first I/O draws all afresh (next_io_prep); time_based clears the
-	 * map and draws again, going on from where it is. With more files
-	 * than one fio goes to the next file instead: blktop clears this
-	 * one's map and draws again there. */
+	 * map and draws again, going on from where it is. Of several files
+	 * the file is done and the I/O goes to another (next_io_prep),
+	 * unless the files are chosen by zipf, pareto or normal: then, as
+	 * under time_based, it starts over. */
 	if (!spec->time_based && !ls->zoned && ls->t->nfiles == 1) {
 		ls->pass_ended = true;
 		return NO_OFFSET;
 	}
+	if (!spec->time_based && ls->t->nfiles > 1 && ls->fsv.kind < FSV_ZIPF) {
+		ls->file_end = true;
+		return NO_OFFSET;
+	}
 	randmap_reset(m);
-	if (ls->reseed_passes && !spec->time_based)
+	/* fio starts a file of several over without new seeds. */
+	if (ls->reseed_passes && !spec->time_based && ls->t->nfiles == 1)
 		next_io_seed(ls);
 	return fio_rand_block(&ls->off_rng, ls->rf[f - ls->t->files].fio_blocks[d]);
 }
@@ -283,16 +300,17 @@ static const uint8_t mode_dir[RW_RW] = {
 	[RW_RANDWRITE] = DIR_WRITE, [RW_TRIM] = DIR_TRIM, [RW_RANDTRIM] = DIR_TRIM,
 };
 
-/* trimwrite, as fio: a trim, then a write where it began; the next file's
+/* trimwrite, as fio: a trim, then a write where it began; the file's
  * last trim and last write starting at the same place mean the pair is
  * done and a new trim is due. */
-static int trimwrite_dir(const struct loop_state *ls)
+static int trimwrite_dir(const struct thread_file *f)
 {
-	const struct thread_file *f = &ls->t->files[ls->next_file];
 	return f->last_start[DIR_WRITE] == f->last_start[DIR_TRIM] ? DIR_TRIM : DIR_WRITE;
 }
 
 static bool past_end_pass(struct loop_state *ls);
+static bool file_gives_out(struct loop_state *ls, struct io_unit *io, struct thread_file *f,
+			   int d);
 
 bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 {
@@ -317,15 +335,21 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	}
 	if (ls->pass_by_bytes && ls->use_map && !spec->time_based && !ls->zoned && pass_done(ls))
 		next_io_new_pass(ls);
+	/* The file first, as fio chooses it before the direction; when
+	 * every file is done the pass is over. */
+	unsigned fi = 0;
+	if (ls->t->nfiles > 1) {
+		int n = file_service_next(&ls->fsv);
+		if (n < 0)
+			return past_end_pass(ls) && next_io_prep(ls, io);
+		fi = (unsigned)n;
+	}
+	struct thread_file *f = &ls->t->files[fi];
 	/* One comparison tells the modes that choose per I/O from the rest. */
 	if (m >= RW_RW)
-		io->dir = rw_trimwrites(m) ? trimwrite_dir(ls) : mix_dir(ls);
+		io->dir = rw_trimwrites(m) ? trimwrite_dir(f) : mix_dir(ls);
 	else
 		io->dir = mode_dir[m];
-
-	struct thread_file *f = &ls->t->files[ls->next_file];
-	if (ls->t->nfiles > 1 && ++ls->next_file == ls->t->nfiles)
-		ls->next_file = 0;
 	io->fd = f->fd;
 	io->file = (unsigned)(f - ls->t->files);
 	int d = io->dir;
@@ -343,6 +367,8 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 		zone_step(ls, f, d);
 	if (!(rw_is_random(m) ? random_offset(ls, f, d, &off, &fresh_random)
 			      : seq_offset(ls, f, d, &off))) {
+		if (ls->file_end)
+			return file_gives_out(ls, io, f, d);
 		if (!ls->pass_ended)
 			return false;
 		/* fio's failed I/O is not issued: its direction's count
@@ -376,7 +402,8 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	 * size, a size larger than the device): fio ends the pass at the
 	 * first I/O that would cross it, before marking its random map. */
 	if (__builtin_expect(f->area_start + off + len > f->file_size, 0) && !ls->zoned)
-		return past_end_pass(ls) && next_io_prep(ls, io);
+		return ls->t->nfiles > 1 ? file_gives_out(ls, io, f, d)
+					 : past_end_pass(ls) && next_io_prep(ls, io);
 	if (fresh_random && ls->use_map)
 		len = map_take(ls, f, d, off, len);
 	/* verify_state_load: fio's read ends where the saved writes did. */
@@ -393,6 +420,7 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	if (m == RW_RANDTRIMWRITE && f->last_start[DIR_TRIM] == off)
 		f->last_start[DIR_WRITE]--;
 placed:
+	ls->restarts = 0;
 	f->last_start[d] = off;
 	f->last_pos[d] = off + len;
 	io->offset = f->area_start + off;
@@ -443,4 +471,35 @@ __attribute__((noinline, cold)) static bool past_end_pass(struct loop_state *ls)
 	}
 	next_io_new_pass(ls);
 	return true;
+}
+
+/* fio's file that has no next offset in this pass: done (the other files
+ * go on; all done end the pass), or with a zipf, pareto or normal choice
+ * of files started over. Either way the I/O is drawn again, its
+ * direction too, as fio's fill_io_u draws it anew; the failed draw's
+ * direction is not counted, as fio counts only I/Os it issues. */
+__attribute__((noinline, cold)) static bool file_gives_out(struct loop_state *ls,
+							 struct io_unit *io,
+							 struct thread_file *f, int d)
+{
+	enum rw_mode m = ls->t->spec->rw;
+	ls->file_end = false;
+	if (m >= RW_RW && !rw_trimwrites(m))
+		ls->mix_issued[d]--;
+	unsigned i = (unsigned)(f - ls->t->files);
+	if (!file_service_give_up(&ls->fsv, i)) {
+		/* Files that give nothing even when started over: the end. */
+		if (++ls->restarts > 2 * ls->t->nfiles)
+			return false;
+		for (int k = 0; k < DIR_ALL; k++) {
+			f->last_pos[k] = 0;
+			f->last_start[k] = NO_OFFSET;
+		}
+		if (ls->rf) {
+			if (ls->use_map)
+				randmap_reset(&ls->rf[i].map);
+			ls->rf[i].perm_next = 0;
+		}
+	}
+	return next_io_prep(ls, io);
 }

@@ -220,6 +220,7 @@ void next_io_seed(struct loop_state *ls)
 		taus88_seed(&ls->seq_rand[d], (uint32_t)fio_seed(base, tn, FIO_SEED_SEQ_RAND));
 	}
 	taus88_seed(&ls->mix_rng, (uint32_t)fio_seed(base, tn, FIO_SEED_MIX));
+	file_service_seed(&ls->fsv, spec, fio_seed(base, tn, FIO_SEED_FILE), use64);
 	cmdprio_seed(&ls->cmdprio, base, tn);
 }
 
@@ -234,7 +235,7 @@ void next_io_new_pass(struct loop_state *ls)
 		if (ls->rf)
 			randmap_reset(&ls->rf[i].map);
 	}
-	ls->next_file = 0;
+	file_service_new_pass(&ls->fsv);
 	ls->seq_left = 1;
 	/* fio's rwmix_issues goes back to 0 at each pass (its I/O counts
 	 * do not): the pass's first I/O draws its direction afresh. */
@@ -246,6 +247,7 @@ void next_io_new_pass(struct loop_state *ls)
 
 void next_io_teardown(struct loop_state *ls)
 {
+	file_service_free(&ls->fsv);
 	if (ls->rf)
 		for (unsigned i = 0; i < ls->t->nfiles; i++)
 			randmap_free(&ls->rf[i].map);

@@ -234,6 +234,10 @@ EXTRA_DIST += tests/e2e/fio_formats.py
 # Issue 13 item 3: bs=R,W, bsrange, bssplit and blockalign against fio 3.
 TESTS += tests/e2e/job_blocksizes.sh
 dist_check_SCRIPTS += tests/e2e/job_blocksizes.sh
+# Issue 13 item 2: jobs of several files against fio 3, I/O by I/O under
+# strace (file_service_type, files done, filesize ranges, clones' names).
+TESTS += tests/e2e/job_file_service.sh
+dist_check_SCRIPTS += tests/e2e/job_file_service.sh
 # Issue 13 item 3: rw's modifiers, rw_sequencer, percentage_random and
 # the per-direction positions of rw=rw, offset by offset against fio 3.
 TESTS += tests/e2e/job_offsets.sh tests/e2e/job_offset_increment.sh

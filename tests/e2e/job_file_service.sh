@@ -1,0 +1,89 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# job_file_service.sh - jobs of several files against fio 3, I/O by I/O:
+# each tool runs the job with psync under strace, and the reads and writes
+# each made (file, direction, offset, length), in order per file, must be
+# the same. Covers file_service_type (roundrobin:N, sequential, random:N,
+# zipf, pareto, normal), a file done when its area has no next offset
+# (sequential ends, a full random map, a direction's next free block past
+# the area with bs=R,W), filesize ranges (fio's sizes and total), loops,
+# io_size, and clones (fio names a clone's files by its sub-job number).
+. "${top_srcdir:-.}/tests/e2e/lib.sh"
+require_loop_root
+require_fio
+command -v strace >/dev/null 2>&1 ||
+	skip "strace is missing: the I/O sequences were not compared (apt-get install strace)"
+
+dir="$WORK/files"
+mkdir -p "$dir" || die "cannot make $dir"
+
+# trace TOOL OUT ARGS...: the job's reads and writes on its own files, one
+# line each, "direction file offset length", in order within each file.
+trace() {
+	tool=$1 out=$2
+	shift 2
+	rm -f "$WORK"/st.*
+	if [ "$tool" = fio ]; then
+		(cd "$dir" && strace -ff -qq -y -s 0 -e trace=pread64,pwrite64 -o "$WORK/st" \
+			fio --name=j --ioengine=psync "$@" --output-format=json) >"$out.json" 2>"$out.err"
+	else
+		(cd "$dir" && strace -ff -qq -y -s 0 -e trace=pread64,pwrite64 -o "$WORK/st" \
+			"$BLKTOP" --batch --force --name=j --ioengine=psync "$@" --output-format=json) \
+			>"$out.json" 2>"$out.err"
+	fi
+	echo $? >"$out.rc"
+	cat "$WORK"/st.* | grep -o 'p\(read\|write\)64([0-9]*<[^>]*/j\.[0-9]*\.[0-9]*>, [^)]*' |
+		sed -E 's/^p(read|write)64\([0-9]+<[^>]*\/(j\.[0-9]+\.[0-9]+)>, .*, ([0-9]+), ([0-9]+)$/\1 \2 \4 \3/' |
+		sort -s -k2,2 >"$out"
+}
+
+# same LABEL ARGS...: the job under both tools, I/O by I/O. With PREP set,
+# the files are made first (read jobs) and kept between the two runs.
+same() {
+	label=$1
+	shift
+	rm -f "$dir"/j.*
+	if [ -n "${PREP:-}" ]; then
+		(cd "$dir" && fio --name=j $PREP --create_only=1 >/dev/null 2>&1) ||
+			{ fail "$label: fio could not make the files"; return; }
+	fi
+	trace fio "$WORK/seq.fio" "$@"
+	[ -n "${PREP:-}" ] || rm -f "$dir"/j.*
+	trace bt "$WORK/seq.bt" "$@"
+	n=$(wc -l <"$WORK/seq.fio")
+	if [ "$(cat "$WORK/seq.fio.rc")" != 0 ] || [ "$n" = 0 ]; then
+		skip_part "$label: fio did not run it here (exit $(cat "$WORK/seq.fio.rc"), $n I/Os): nothing compared"
+	elif [ "$(cat "$WORK/seq.bt.rc")" != 0 ]; then
+		fail "$label: blktop exit $(cat "$WORK/seq.bt.rc"): $(head -c 300 "$WORK/seq.bt.err")"
+	elif cmp -s "$WORK/seq.fio" "$WORK/seq.bt"; then
+		pass "$label: the same $n I/Os as fio, file by file"
+	else
+		per=""
+		for f in $(cut -d' ' -f2 "$WORK/seq.fio" "$WORK/seq.bt" | sort -u); do
+			per="$per $f:$(grep -c " $f " "$WORK/seq.fio")/$(grep -c " $f " "$WORK/seq.bt")"
+		done
+		fail "$label: fio $n I/Os, blktop $(wc -l <"$WORK/seq.bt") (per file fio/blktop:$per); first difference: $(diff "$WORK/seq.fio" "$WORK/seq.bt" | sed -n 2,3p | tr '\n' ' ')"
+	fi
+}
+
+same "roundrobin" --rw=randwrite --nrfiles=3 --size=3m
+same "roundrobin:4" --rw=randwrite --nrfiles=3 --size=3m --file_service_type=roundrobin:4
+same "sequential" --rw=write --nrfiles=3 --size=3m --file_service_type=sequential
+same "sequential, loops=2" --rw=write --nrfiles=3 --size=3m --file_service_type=sequential --loops=2
+same "random" --rw=randwrite --nrfiles=3 --size=3m --file_service_type=random
+same "random:8, loops=3" --rw=randwrite --nrfiles=3 --size=3m --file_service_type=random:8 --loops=3
+same "random, io_size=7m" --rw=randwrite --nrfiles=3 --size=3m --file_service_type=random --io_size=7m
+same "zipf:1.2" --rw=randwrite --nrfiles=4 --size=4m --file_service_type=zipf:1.2
+same "pareto:0.3" --rw=randwrite --nrfiles=4 --size=4m --file_service_type=pareto:0.3
+same "normal:10" --rw=randwrite --nrfiles=4 --size=4m --file_service_type=normal:10
+same "filesize=256k-1m" --rw=write --nrfiles=3 --filesize=256k-1m --size=2m
+same "filesize=256k-1m, random, randseed=42" --rw=randwrite --nrfiles=3 --filesize=256k-1m \
+	--size=2m --file_service_type=random --randseed=42
+same "numjobs=3 (the clones' file names)" --rw=randwrite --nrfiles=2 --size=2m --numjobs=3
+PREP="--nrfiles=2 --size=32m" same "randrw bs=4k,64k, 2 files" --rw=randrw --bs=4k,64k \
+	--nrfiles=2 --size=32m
+PREP="--nrfiles=3 --size=32m" same "randrw bs=4k,64k, 3 files, sequential" --rw=randrw \
+	--bs=4k,64k --nrfiles=3 --size=32m --file_service_type=sequential
+PREP="--nrfiles=3 --size=3m" same "rw rwmixread=30, 3 files" --rw=rw --rwmixread=30 \
+	--nrfiles=3 --size=3m
+finish
