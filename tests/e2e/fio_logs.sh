@@ -184,4 +184,26 @@ mkdir -p "$WORK/gz" && (cd "$WORK/gz" && "$BLKTOP" --batch --force --run read "$
 	[ "$(wc -l <"$WORK/gz/z_iops.1.log")" = 256 ] ||
 	fail "log_compression=1m: not 256 lines for 256 I/Os"
 ok "an uncreatable log fails the run; log_compression is accepted"
+
+# 6. Byte for byte where fio's lines are deterministic: a size-bound
+# sequential job, one I/O at a time, per-I/O logs with log_offset=1. Each
+# line's direction, block size, offset and priority (all but the time and
+# the value) are fio's, line for line, in every log fio writes.
+mark
+run fio "$WORK/det/fio" read --ioengine=psync --bs=4k --size=1m --log_offset=1 \
+	--write_lat_log=d --write_bw_log=d --write_iops_log=d &&
+	run blktop "$WORK/det/blktop" read --ioengine=psync --bs=4k --size=1m --log_offset=1 \
+		--write_lat_log=d --write_bw_log=d --write_iops_log=d || true
+n=0
+for f in "$WORK"/det/fio/d_*.log; do
+	[ -e "$f" ] || { fail "fio wrote no d_*.log"; break; }
+	b="$WORK/det/blktop/$(basename "$f")"
+	[ -e "$b" ] || { fail "blktop wrote no $(basename "$f")"; continue; }
+	cut -d, -f3- "$f" >"$WORK/det/f.cols"
+	cut -d, -f3- "$b" >"$WORK/det/b.cols"
+	cmp -s "$WORK/det/f.cols" "$WORK/det/b.cols" ||
+		fail "$(basename "$f"): lines differ past time and value: $(diff "$WORK/det/f.cols" "$WORK/det/b.cols" | sed -n 2,3p | tr '\n' ' ')"
+	n=$((n + 1))
+done
+ok "$n logs of a sequential job: every line's direction, size, offset and priority as fio's"
 finish
