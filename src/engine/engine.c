@@ -354,7 +354,6 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 		io->t_start = now;
 		ls->batch[ls->npending++] = io;
 		if (ls->npending >= ls->batch_submit) {
-			ls->eng.wait_follows = false;
 			int r = submit_pending(ls);
 			if (r < 0)
 				return r;
@@ -384,8 +383,6 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 		io->t_start = now;
 		ls->batch[ls->npending++] = io;
 		if (ls->npending >= ls->batch_submit) {
-			/* The queue is full now: the wait comes next. */
-			ls->eng.wait_follows = ls->nfree <= ls->hold && !ls->paced;
 			int r = submit_pending(ls);
 			if (r < 0)
 				return r;
@@ -402,7 +399,6 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 		}
 	}
 	if (ls->npending) {
-		ls->eng.wait_follows = !ls->paced;
 		int r = submit_pending(ls);
 		if (r < 0)
 			return r;
@@ -488,7 +484,6 @@ static int reap_full(struct loop_state *ls)
 int loop_quiesce(struct loop_state *ls)
 {
 	if (ls->npending) {
-		ls->eng.wait_follows = true;
 		int r = submit_pending(ls);
 		if (r < 0)
 			return r;

@@ -79,10 +79,6 @@ struct engine_ops {
 struct engine {
 	const struct engine_ops *ops;
 	void *priv;
-	/* Set by the loop for each submit: it waits for completions next,
-	 * with nothing in between, so an engine may hand these I/Os over in
-	 * the wait's own system call (io_uring). */
-	bool wait_follows;
 };
 
 extern const struct engine_ops engine_libaio;
