@@ -431,7 +431,7 @@ const struct job_option job_options[] = {
 	  .unit = "bytes", .parse = parse_filesize, .format = format_filesize,
 	  .help = N_("size of each file (a range low-high: one size in it per file; 0: size / nrfiles)") },
 	{ .name = "openfiles", .type = OPT_INT, FIELD(openfiles), .max = 64, .def = "0",
-	  .help = N_("accepted for fio: blktop keeps every file open (the bytes are the same)") },
+	  .help = N_("files taking I/Os at once, as fio counts them (0: every file); a file is done before the next one opens") },
 	{ .name = "file_service_type", .type = OPT_STR, FIELD(file_service_type),
 	  .def = "roundrobin", .parse = parse_file_service,
 	  .help = N_("file for each I/O, as fio: roundrobin[:N] and random[:N] (a new file after N I/Os), sequential (each file to its end), zipf[:theta], pareto[:h], normal[:dev]") },

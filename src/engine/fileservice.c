@@ -24,14 +24,33 @@ int file_service_init(struct file_service *fs, const struct job_spec *spec, unsi
 {
 	*fs = (struct file_service){ .kind = spec->file_service, .nfiles = nfiles,
 				     .nr = spec->file_service_nr, .cur = -1 };
+	/* fio's openfiles: 0 is every file. */
+	fs->max_open = spec->openfiles && spec->openfiles < nfiles ? (unsigned)spec->openfiles
+								 : nfiles;
 	fs->done = calloc(nfiles ? nfiles : 1, sizeof(*fs->done));
-	return fs->done ? 0 : -ENOMEM;
+	fs->open = calloc(nfiles ? nfiles : 1, sizeof(*fs->open));
+	return fs->done && fs->open ? 0 : -ENOMEM;
 }
 
 void file_service_free(struct file_service *fs)
 {
 	free(fs->done);
+	free(fs->open);
 	fs->done = NULL;
+	fs->open = NULL;
+}
+
+/* fio opens a chosen file that is closed, unless openfiles are open:
+ * then the choice is busy (false) and made again. */
+static bool take_open(struct file_service *fs, unsigned f)
+{
+	if (fs->open[f])
+		return true;
+	if (fs->nopen >= fs->max_open)
+		return false;
+	fs->open[f] = true;
+	fs->nopen++;
+	return true;
 }
 
 /* fio's zipf, pareto and normal state over the files' ranges, seeded as
@@ -120,8 +139,8 @@ int file_service_next(struct file_service *fs)
 {
 	if (fs->ndone >= fs->nfiles)
 		return -1;
-	/* The turn goes on while its file takes I/Os. */
-	if (fs->cur >= 0 && !fs->done[fs->cur]) {
+	/* The turn goes on while its file is open and takes I/Os. */
+	if (fs->cur >= 0 && fs->open[fs->cur]) {
 		if (fs->kind == FSV_SEQUENTIAL)
 			return fs->cur;
 		if (fs->left) {
@@ -131,17 +150,22 @@ int file_service_next(struct file_service *fs)
 	}
 	unsigned f;
 	if (fs->kind == FSV_ROUNDROBIN || fs->kind == FSV_SEQUENTIAL) {
-		do {
+		/* An open file is always found: the open ones are not done. */
+		for (;;) {
 			f = fs->next;
 			fs->next = fs->next + 1 >= fs->nfiles ? 0 : fs->next + 1;
-		} while (fs->done[f]);
+			if (!fs->done[f] && take_open(fs, f))
+				break;
+		}
 	} else {
-		do {
+		for (;;) {
 			if (fs->kind == FSV_RANDOM)
 				f = (unsigned)fio_rand_block(&fs->rng, fs->nfiles);
 			else
 				f = (unsigned)(dist_range(fs) >> RANGES_SHIFT);
-		} while (f >= fs->nfiles || fs->done[f]);
+			if (f < fs->nfiles && !fs->done[f] && take_open(fs, f))
+				break;
+		}
 	}
 	fs->cur = (int)f;
 	/* fio's count is unsigned: a turn of 0 never ends. */
@@ -151,6 +175,10 @@ int file_service_next(struct file_service *fs)
 
 bool file_service_give_up(struct file_service *fs, unsigned i)
 {
+	if (fs->open[i]) {
+		fs->open[i] = false;
+		fs->nopen--;
+	}
 	if (fs->kind >= FSV_ZIPF)
 		return false;
 	if (!fs->done[i]) {
@@ -163,7 +191,7 @@ bool file_service_give_up(struct file_service *fs, unsigned i)
 void file_service_new_pass(struct file_service *fs)
 {
 	for (unsigned i = 0; i < fs->nfiles; i++)
-		fs->done[i] = false;
-	fs->ndone = 0;
+		fs->done[i] = fs->open[i] = false;
+	fs->ndone = fs->nopen = 0;
 	fs->cur = -1;
 }

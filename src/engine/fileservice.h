@@ -6,7 +6,11 @@
  * whose area has no next offset in this pass is done (fio's rule): the
  * choice skips it, and when every file is done the pass is over. Drawn
  * from fio's generators with fio's seeds, so the same job puts the same
- * I/Os on the same files as fio. Set up once; a choice allocates nothing. */
+ * I/Os on the same files as fio. openfiles as fio counts it: a file is
+ * opened when first chosen while fewer than openfiles are, and closed when
+ * done; a closed file chosen when openfiles are open is passed over (fio's
+ * busy file), which changes the order of the files, not the bytes. Set up
+ * once; a choice allocates nothing. */
 #ifndef BLKTOP_ENGINE_FILESERVICE_H
 #define BLKTOP_ENGINE_FILESERVICE_H
 
@@ -25,7 +29,8 @@ struct file_service {
 	int cur;              /* the file of this turn, -1: none */
 	unsigned next;        /* round robin: the file tried next */
 	bool *done;           /* per file: nothing more in this pass */
-	unsigned ndone;
+	bool *open;           /* per file: opened (fio's count of open files) */
+	unsigned ndone, nopen, max_open;
 	struct fio_rand rng;  /* random: fio's next_file_state */
 	/* zipf, pareto, normal: fio's state over nfiles << 10 ranges, on a
 	 * 32-bit generator of its own, without fio's hash. */
@@ -47,14 +52,14 @@ void file_service_seed(struct file_service *fs, const struct job_spec *spec, uin
 /* The file of the next I/O; -1 when every file is done. */
 int file_service_next(struct file_service *fs);
 
-/* File i has no next offset in this pass. A non-uniform choice never
- * gives a file up (fio starts it over instead): false, the caller resets
- * the file; true once it is marked done. */
+/* File i has no next offset in this pass: it is closed. A non-uniform
+ * choice never gives a file up (fio starts it over instead): false, the
+ * caller resets the file; true once it is marked done. */
 bool file_service_give_up(struct file_service *fs, unsigned i);
 
-/* A new pass: every file takes I/Os again, and the turn starts anew
- * (fio closes the files between passes); round robin goes on from where
- * it was. */
+/* A new pass: every file takes I/Os again, closed, and the turn starts
+ * anew (fio closes the files between passes); round robin goes on from
+ * where it was. */
 void file_service_new_pass(struct file_service *fs);
 
 #endif

@@ -6,8 +6,9 @@
 # the same. Covers file_service_type (roundrobin:N, sequential, random:N,
 # zipf, pareto, normal), a file done when its area has no next offset
 # (sequential ends, a full random map, a direction's next free block past
-# the area with bs=R,W), filesize ranges (fio's sizes and total), loops,
-# io_size, and clones (fio names a clone's files by its sub-job number).
+# the area with bs=R,W), openfiles below nrfiles, filesize ranges (fio's
+# sizes and total), loops, io_size, and clones (fio names a clone's files
+# by its sub-job number).
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 require_fio
@@ -79,6 +80,10 @@ same "normal:10" --rw=randwrite --nrfiles=4 --size=4m --file_service_type=normal
 same "filesize=256k-1m" --rw=write --nrfiles=3 --filesize=256k-1m --size=2m
 same "filesize=256k-1m, random, randseed=42" --rw=randwrite --nrfiles=3 --filesize=256k-1m \
 	--size=2m --file_service_type=random --randseed=42
+same "openfiles=2" --rw=randwrite --nrfiles=4 --size=4m --openfiles=2
+same "openfiles=1, sequential write" --rw=write --nrfiles=4 --size=4m --openfiles=1
+same "openfiles=2, random" --rw=randwrite --nrfiles=4 --size=4m --openfiles=2 \
+	--file_service_type=random
 same "numjobs=3 (the clones' file names)" --rw=randwrite --nrfiles=2 --size=2m --numjobs=3
 PREP="--nrfiles=2 --size=32m" same "randrw bs=4k,64k, 2 files" --rw=randrw --bs=4k,64k \
 	--nrfiles=2 --size=32m
