@@ -28,7 +28,8 @@ static bool pass_done(const struct loop_state *ls)
  * and writes each walk the area from its start): rw=write:4k skips 4k
  * after each I/O, read:-8k steps back and wraps round to the end. false
  * when the offset falls past the area's end and fio would end the job
- * there (so a job with holes moves fewer bytes than size, as in fio). */
+ * there (so a job with holes moves fewer bytes than size, as in fio), or,
+ * in a random job, take a random block instead (random_offset). */
 static bool seq_offset(struct loop_state *ls, struct thread_file *f, int d, uint64_t *off)
 {
 	uint64_t pos = f->last_pos[d];
@@ -44,6 +45,22 @@ static bool seq_offset(struct loop_state *ls, struct thread_file *f, int d, uint
 			pos += (uint64_t)add;
 	}
 	if (pos >= f->area_len || f->area_len - pos < ls->bsg[d].min) {
+		const struct job_spec *spec = ls->t->spec;
+		/* A random job's sequential run (randread:8,
+		 * percentage_random), as fio's: round to the start when
+		 * time_based with one file; at the file's own end a random
+		 * block instead (random_offset); short of it, past the area,
+		 * the end as below. */
+		if (rw_is_random(spec->rw)) {
+			if (spec->time_based && ls->t->nfiles == 1) {
+				*off = 0;
+				return true;
+			}
+			if (f->area_start + f->last_pos[d] >= f->file_size) {
+				ls->seq_fallback = true;
+				return false;
+			}
+		}
 		/* fio wraps round only a job of one file: of several, each
 		 * ends by itself (next_io_prep). */
 		if (ls->t->nfiles > 1) {
@@ -225,13 +242,19 @@ static bool random_offset(struct loop_state *ls, struct thread_file *f, int d, u
 			*fresh_random = true;
 			return *off != NO_OFFSET;
 		}
-		return seq_offset(ls, f, d, off);
-	}
-	if (spec->rw_sequencer == RW_SEQ_IDENTICAL) {
+	} else if (spec->rw_sequencer == RW_SEQ_IDENTICAL) {
 		*off = f->last_start[d] == NO_OFFSET ? 0 : f->last_start[d];
 		return true;
 	}
-	return seq_offset(ls, f, d, off);
+	if (seq_offset(ls, f, d, off))
+		return true;
+	if (!ls->seq_fallback)
+		return false;
+	/* At the file's end fio takes a random block instead, without
+	 * marking it in the map (its sequential I/Os never are). */
+	ls->seq_fallback = false;
+	*off = random_start(ls, f, d);
+	return *off != NO_OFFSET;
 }
 
 /* fio's strided zones, before each I/O's offset (d: its direction):

@@ -8,7 +8,9 @@
 # (sequential ends, a full random map, a direction's next free block past
 # the area with bs=R,W), openfiles below nrfiles, filesize ranges (fio's
 # sizes and total), loops, io_size, and clones (fio names a clone's files
-# by its sub-job number).
+# by its sub-job number). And a random job's sequential runs (randwrite:4,
+# percentage_random) that reach the file's own end: fio takes a random
+# block there instead.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
 require_loop_root
 require_fio
@@ -84,6 +86,9 @@ same "openfiles=2" --rw=randwrite --nrfiles=4 --size=4m --openfiles=2
 same "openfiles=1, sequential write" --rw=write --nrfiles=4 --size=4m --openfiles=1
 same "openfiles=2, random" --rw=randwrite --nrfiles=4 --size=4m --openfiles=2 \
 	--file_service_type=random
+same "randwrite:4, the runs reaching the file's end" --rw=randwrite:4 --size=1m
+same "percentage_random=50, 2 files" --rw=randwrite --percentage_random=50 --nrfiles=2 \
+	--size=2m
 same "numjobs=3 (the clones' file names)" --rw=randwrite --nrfiles=2 --size=2m --numjobs=3
 PREP="--nrfiles=2 --size=32m" same "randrw bs=4k,64k, 2 files" --rw=randrw --bs=4k,64k \
 	--nrfiles=2 --size=32m
