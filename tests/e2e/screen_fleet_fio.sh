@@ -112,6 +112,9 @@ pct_frame() {
 	END {
 		for (k in seen) for (i = 1; i <= 3; i++) if (!num(p[k, i])) { print "WAIT"; exit }
 		if (!seen["a"] || !seen["b"] || !seen["t"]) { print "WAIT"; exit }
+		# "-": no status round in the last two intervals (a loaded
+		# machine delays one); the next frame has it.
+		for (k in seen) if (e[k] == "-") { print "WAIT"; exit }
 		bad = ""
 		for (k in seen) {
 			if (!(p[k, 1] + 0 <= p[k, 2] + 0 && p[k, 2] + 0 <= p[k, 3] + 0)) bad = bad " " k ":order"
