@@ -431,6 +431,16 @@ static inline unsigned long long job_bs_min(const struct job_spec *j)
 		}
 	return r == ~0ULL ? j->bs : r;
 }
+/* fio's rw_min_bs: the smallest I/O of either direction, whether the job
+ * does it or not (fio's random map and filesize ranges count in it). */
+static inline unsigned long long job_bs_min_any(const struct job_spec *j)
+{
+	unsigned long long lo, hi, lo_w;
+	job_bs_dir(j, DIR_READ, &lo, &hi);
+	job_bs_dir(j, DIR_WRITE, &lo_w, &hi);
+	return lo < lo_w ? lo : lo_w;
+}
+
 /* An I/O size or alignment of the job that is not a multiple of lbs
  * (direct I/O needs them all to be), or 0. */
 static inline unsigned long long job_bs_misaligned(const struct job_spec *j, unsigned lbs)

@@ -154,12 +154,9 @@ static void range_sizes(const struct job_spec *job, unsigned thread_number, stru
 	uint64_t base = fio_seed_base(job, fresh);
 	fio_rand_seed(&r, fio_seed(base, thread_number ? thread_number : 1, FIO_SEED_FILE_SIZE),
 		      job->random_generator == RGEN_TAUSWORTHE64);
-	unsigned long long lo, hi, unit = ~0ULL;
-	for (int d = 0; d < DIR_ALL; d++) {
-		job_bs_dir(job, d, &lo, &hi);
-		if (lo && lo < unit)
-			unit = lo;
-	}
+	uint64_t unit = job_bs_min_any(job);
+	if (!unit) /* sizes are checked above 0; kept safe */
+		unit = 1;
 	uint64_t span = job->filesize_high - job->filesize_low;
 	for (unsigned i = 0; i < n; i++) {
 		uint64_t v = job->filesize_low + fio_rand_block(&r, span);

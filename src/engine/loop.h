@@ -60,8 +60,7 @@ struct loop_state {
 	bool reseed_passes;     /* each pass from the seeds again */
 	struct file_service fsv; /* the file of each I/O (engine/fileservice.h) */
 	bool file_end;          /* the I/O's file has no next offset in this pass */
-	unsigned restarts;      /* files started over since the last I/O placed */
-	bool seq_fallback;      /* a random job's run met the file's end */
+	unsigned restarts;      /* files started over in a row (file_gives_out) */
 	uint64_t issued_bytes;  /* against io_limit; trimwrite's trims not */
 	bool trims_uncounted;   /* trimwrite, randtrimwrite */
 	uint64_t flow_mine;     /* this thread's I/Os in its flow (engine/flow.h) */

@@ -26,11 +26,13 @@ static bool pass_done(const struct loop_state *ls)
 /* Where an I/O of direction d goes next in f when it follows the last one
  * of that direction (fio keeps a position per direction, so rw=rw reads
  * and writes each walk the area from its start): rw=write:4k skips 4k
- * after each I/O, read:-8k steps back and wraps round to the end. false
- * when the offset falls past the area's end and fio would end the job
- * there (so a job with holes moves fewer bytes than size, as in fio), or,
- * in a random job, take a random block instead (random_offset). */
-static bool seq_offset(struct loop_state *ls, struct thread_file *f, int d, uint64_t *off)
+ * after each I/O, read:-8k steps back and wraps round to the end.
+ * SEQ_NONE when the offset falls past the area's end and fio would end
+ * the job there (so a job with holes moves fewer bytes than size, as in
+ * fio); SEQ_RANDOM where a random job takes a random block instead. */
+enum seq_next { SEQ_OFFSET, SEQ_NONE, SEQ_RANDOM };
+static enum seq_next seq_offset(struct loop_state *ls, struct thread_file *f, int d,
+				uint64_t *off)
 {
 	uint64_t pos = f->last_pos[d];
 	long long add = ls->t->spec->rw_seq_add;
@@ -54,28 +56,26 @@ static bool seq_offset(struct loop_state *ls, struct thread_file *f, int d, uint
 		if (rw_is_random(spec->rw)) {
 			if (spec->time_based && ls->t->nfiles == 1) {
 				*off = 0;
-				return true;
+				return SEQ_OFFSET;
 			}
-			if (f->area_start + f->last_pos[d] >= f->file_size) {
-				ls->seq_fallback = true;
-				return false;
-			}
+			if (f->area_start + f->last_pos[d] >= f->file_size)
+				return SEQ_RANDOM;
 		}
 		/* fio wraps round only a job of one file: of several, each
 		 * ends by itself (next_io_prep). */
 		if (ls->t->nfiles > 1) {
 			ls->file_end = true;
-			return false;
+			return SEQ_NONE;
 		}
 		if (!ls->seq_wraps) {
 			if (!ls->passes_left)
-				return false;
+				return SEQ_NONE;
 			ls->passes_left--; /* loops: the next pass from the start */
 		}
 		pos = 0;
 	}
 	*off = pos;
-	return true;
+	return SEQ_OFFSET;
 }
 
 /* The random map's say on a random block (slot, in direction d's
@@ -111,7 +111,7 @@ static uint64_t map_slot(struct loop_state *ls, const struct thread_file *f, int
 		}
 		/* There fio's file is done, and with it the pass of a job
 		 * of one file sized by size= (loops: the next pass). */
-		if (b != RANDMAP_NONE && !spec->time_based && !spec->io_size && ls->t->nfiles == 1) {
+		if (b != RANDMAP_NONE && !spec->time_based && !spec->io_size) {
 			if (!ls->passes_left)
 				return NO_OFFSET;
 			ls->passes_left--;
@@ -246,13 +246,11 @@ static bool random_offset(struct loop_state *ls, struct thread_file *f, int d, u
 		*off = f->last_start[d] == NO_OFFSET ? 0 : f->last_start[d];
 		return true;
 	}
-	if (seq_offset(ls, f, d, off))
-		return true;
-	if (!ls->seq_fallback)
-		return false;
+	enum seq_next next = seq_offset(ls, f, d, off);
+	if (next != SEQ_RANDOM)
+		return next == SEQ_OFFSET;
 	/* At the file's end fio takes a random block instead, without
 	 * marking it in the map (its sequential I/Os never are). */
-	ls->seq_fallback = false;
 	*off = random_start(ls, f, d);
 	return *off != NO_OFFSET;
 }
@@ -389,7 +387,7 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	if (__builtin_expect(ls->zoned, 0))
 		zone_step(ls, f, d);
 	if (!(rw_is_random(m) ? random_offset(ls, f, d, &off, &fresh_random)
-			      : seq_offset(ls, f, d, &off))) {
+			      : seq_offset(ls, f, d, &off) == SEQ_OFFSET)) {
 		if (ls->file_end)
 			return file_gives_out(ls, io, f, d);
 		if (!ls->pass_ended)
@@ -443,7 +441,6 @@ bool next_io_prep(struct loop_state *ls, struct io_unit *io)
 	if (m == RW_RANDTRIMWRITE && f->last_start[DIR_TRIM] == off)
 		f->last_start[DIR_WRITE]--;
 placed:
-	ls->restarts = 0;
 	f->last_start[d] = off;
 	f->last_pos[d] = off + len;
 	io->offset = f->area_start + off;
@@ -510,10 +507,14 @@ __attribute__((noinline, cold)) static bool file_gives_out(struct loop_state *ls
 	if (m >= RW_RW && !rw_trimwrites(m))
 		ls->mix_issued[d]--;
 	unsigned i = (unsigned)(f - ls->t->files);
-	if (!file_service_give_up(&ls->fsv, i)) {
-		/* Files that give nothing even when started over: the end. */
-		if (++ls->restarts > 2 * ls->t->nfiles)
+	bool restarted = !file_service_give_up(&ls->fsv, i);
+	if (restarted) {
+		/* Files that give nothing even when started over, one
+		 * after another: the end. */
+		if (++ls->restarts > 2 * ls->t->nfiles) {
+			ls->restarts = 0;
 			return false;
+		}
 		for (int k = 0; k < DIR_ALL; k++) {
 			f->last_pos[k] = 0;
 			f->last_start[k] = NO_OFFSET;
@@ -524,5 +525,10 @@ __attribute__((noinline, cold)) static bool file_gives_out(struct loop_state *ls
 			ls->rf[i].perm_next = 0;
 		}
 	}
-	return next_io_prep(ls, io);
+	bool placed = next_io_prep(ls, io);
+	/* Counted down the calls that found nothing, cleared on the way
+	 * back up: not on the per-I/O path. */
+	if (restarted)
+		ls->restarts = 0;
+	return placed;
 }

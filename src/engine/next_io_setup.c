@@ -154,13 +154,9 @@ static int rand_setup(struct loop_state *ls)
 {
 	struct job_thread *t = ls->t;
 	const struct job_spec *spec = t->spec;
-	unsigned long long lo, hi, lo_w;
-
 	if (!rw_is_random(spec->rw) || !t->nfiles)
 		return 0;
-	job_bs_dir(spec, DIR_READ, &lo, &hi);
-	job_bs_dir(spec, DIR_WRITE, &lo_w, &hi);
-	ls->range_unit = (uint32_t)(lo < lo_w ? lo : lo_w);
+	ls->range_unit = (uint32_t)job_bs_min_any(spec);
 	/* fio's map has a bit per smallest size of any direction (its
 	 * rw_min_bs), the job's or not: bs=4k,16k with rw=randwrite maps 4k
 	 * blocks (and its writes take bits as map_slot says). */
