@@ -103,7 +103,7 @@ static void move_in_pane(struct ui *u, enum action act)
 	if (*pos < 0)
 		*pos = 0;
 	if (u->focus == PANE_DEVICES)
-		ui_update_follow(u);
+		ui_selection_moved(u);
 }
 
 static void main_key(struct ui *u, struct key_event ev)
@@ -159,7 +159,7 @@ static void handle_key(struct ui *u, struct key_event ev)
 		for (int i = 0; i < ma.repeat; i++)
 			move_in_pane(u, ma.act);
 		if (ma.selected)
-			ui_update_follow(u);
+			ui_selection_moved(u);
 		return;
 	}
 	if (u->layout.too_small) {

@@ -29,19 +29,37 @@ void ui_update_follow(struct ui *u)
 		model_follow_disk(&u->model, u->model.job_disk);
 	else
 		model_follow_disk(&u->model, d ? d->disk : "");
-	if (d)
-		snprintf(u->selected_name, sizeof(u->selected_name), "%s", d->name);
 }
 
-/* After a rescan, the same device stays selected (or the preselected). */
+/* The user moved the selection: that device is the one kept from now. */
+void ui_selection_moved(struct ui *u)
+{
+	const struct dev_row *d = selected_dev(u);
+	u->preselect[0] = '\0';
+	if (d)
+		snprintf(u->selected_name, sizeof(u->selected_name), "%s", d->name);
+	ui_update_follow(u);
+}
+
+/* After a rescan the same device stays selected (or the preselected),
+ * found by name: a new list moves rows under the index. Only the user
+ * changes which device that is; one missing from a scan (devices come
+ * and go on a busy machine) is selected again when it is back. */
 void ui_reselect(struct ui *u)
 {
 	const struct dev_rows *d = &u->model.devs;
-	const char *want = u->preselect[0] ? u->preselect : u->selected_name;
-	const struct dev_row *r = want[0] ? devsource_find(d, want) : NULL;
-	if (r)
+	const struct dev_row *r = u->preselect[0] ? devsource_find(d, u->preselect) : NULL;
+	/* An empty list (a scan that failed) has not had its chance. */
+	if (r || d->n)
+		u->preselect[0] = '\0';
+	if (!r && u->selected_name[0])
+		r = devsource_find(d, u->selected_name);
+	if (r) {
 		u->ps[PANE_DEVICES].sel = (int)(r - d->v);
-	u->preselect[0] = '\0';
+		snprintf(u->selected_name, sizeof(u->selected_name), "%s", r->name);
+	} else if (!u->selected_name[0] && (r = selected_dev(u)) != NULL) {
+		snprintf(u->selected_name, sizeof(u->selected_name), "%s", r->name);
+	}
 }
 
 /* The last run's result is kept, not thrown away by the new one. */

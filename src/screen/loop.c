@@ -50,6 +50,10 @@ static void handle_wake(struct ui *u)
 	if (procui_wake(u))
 		u->dirty = true;
 	if (model_collect_pending(&u->model)) {
+		/* A new device list moves rows under the selection's index:
+		 * find the selected device again by name before anything
+		 * (a job starting, the follow) reads the index. */
+		ui_reselect(u);
 		if (!model_job_active(&u->model) && u->procrun.active) {
 			procrun_join(&u->procrun);
 			procui_wake(u);

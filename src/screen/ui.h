@@ -149,6 +149,7 @@ struct mouse_act mouse_event(struct ui *u);
  * (the last run's result kept in the runs list first); the running job
  * asked to stop; Enter's workload form; the form's job started. */
 void ui_update_follow(struct ui *u);
+void ui_selection_moved(struct ui *u);
 void ui_reselect(struct ui *u);
 void jobctl_start(struct ui *u, const struct job_set *set);
 /* Before a new run: the last one's result into the runs list. */
