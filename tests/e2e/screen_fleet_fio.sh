@@ -147,6 +147,13 @@ done
 for n in 2 3; do
 	jobs_left "$n" || fail "two hosts: no fio job runs on host $n's server"
 done
+# Enter: a fio host's panes say fio's server sends no CPU or interrupt
+# figures (not "yet": none ever come).
+tm send-keys -t two Enter
+expect two "Enter: a fio host's CPU pane says fio sends no CPU figures" "fio's server sends no CPU figures" $T
+expect two "Enter: a fio host's IRQ pane says fio sends no interrupt figures" "fio's server sends no interrupt" $T
+tm send-keys -t two Escape
+expect two "Esc: back to the hosts" "TOTAL" $T
 tm send-keys -t two q
 expect two "two hosts: q leaves the screen" "EXIT=[0-9]+" $((T * 2))
 cap two | grep -q "EXIT=0" && pass "two hosts: exit 0 after q" ||
