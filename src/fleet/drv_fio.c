@@ -459,4 +459,5 @@ const struct host_driver host_driver_fio = {
 	.step_all = fio_step_all,
 	.close_all = fio_close_all,
 	.rates_only = true,
+	.no_cpu_irq = true,
 };

@@ -154,6 +154,8 @@ struct host_driver {
 	 * (fio's ETA, and the status every interval): a host whose status
 	 * stopped coming shows '-' there (host_live.counts_errors, has_pct). */
 	bool rates_only;
+	/* Its far side sends no CPU or interrupt figures (fio's server). */
+	bool no_cpu_irq;
 };
 
 enum { HOST_LINE_KEEP, HOST_LINE_TAKEN, HOST_LINE_LIVE };

@@ -71,6 +71,7 @@ void fleet_row_from_host(struct fleet_row *r, const struct fleet_host *h, size_t
 	snprintf(r->state, sizeof(r->state), "%s", state_word(h));
 	snprintf(r->verdict, sizeof(r->verdict), "%s", h->verdict);
 	snprintf(r->message, sizeof(r->message), "%s", h->message);
+	r->no_cpu_irq = h->drv && h->drv->no_cpu_irq;
 	r->live = h->state == HOST_RUNNING && h->live.intervals;
 	if (!r->live) {
 		/* Ended: its whole run's percentiles, from its report. */

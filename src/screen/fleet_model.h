@@ -31,6 +31,7 @@ struct fleet_row {
 	bool pct_whole;              /* the percentiles are its whole run's (ended) */
 	uint64_t p50, p99, p999;     /* of the direction with the most I/Os */
 	bool has_errors;             /* its driver counts errors live */
+	bool no_cpu_irq;             /* its driver sends no CPU or IRQ figures */
 	uint64_t errors;
 };
 

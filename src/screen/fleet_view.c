@@ -222,13 +222,13 @@ static void draw_proc(const struct fleet_model *m, const struct theme *t, int y0
 
 /* fio's server sends neither CPU nor interrupt figures: a fio host's
  * panes say so, rather than wait for figures that never come. */
-static void draw_cpu(const struct host_live *l, bool fio, const struct theme *t, struct rect r)
+static void draw_cpu(const struct host_live *l, bool none_sent, const struct theme *t, struct rect r)
 {
 	static const enum cpu_field shown[] = { CPU_USR, CPU_NICE, CPU_SYS, CPU_IOWAIT,
 						CPU_IRQ, CPU_SOFT, CPU_STEAL, CPU_IDLE };
 	char buf[32];
 	draw_pane_title(t, r, _("CPU"), _("from the host's jsonl"), true);
-	if (fio) {
+	if (none_sent) {
 		draw_wrapped(r.y + 1, r.x + 1, r.w - 2, r.h - 1, t->attr[EL_DIM],
 			     _("fio's server sends no CPU figures (a far-side blktop does: "
 			       "--driver=blktop)"));
@@ -258,11 +258,11 @@ static void draw_cpu(const struct host_live *l, bool fio, const struct theme *t,
 	}
 }
 
-static void draw_irq(const struct host_live *l, bool fio, const struct theme *t, struct rect r)
+static void draw_irq(const struct host_live *l, bool none_sent, const struct theme *t, struct rect r)
 {
 	char buf[32];
 	draw_pane_title(t, r, _("IRQ"), _("the target's queue interrupts"), false);
-	if (fio) {
+	if (none_sent) {
 		draw_wrapped(r.y + 1, r.x + 1, r.w - 2, r.h - 1, t->attr[EL_DIM],
 			     _("fio's server sends no interrupt figures"));
 		return;
@@ -293,9 +293,8 @@ static void draw_host(const struct fleet_model *m, const struct theme *t, int y0
 	draw_header(m, t, y0, w);
 	draw_row(t, y0 + 1, w, r, t->attr[EL_NORMAL], true);
 	int ph = h - 3, cw = w * 3 / 5;
-	bool fio = !strncmp(r->driver, "fio", 3);
-	draw_cpu(&m->detail, fio, t, (struct rect){ y0 + 2, 0, ph, cw });
-	draw_irq(&m->detail, fio, t, (struct rect){ y0 + 2, cw, ph, w - cw });
+	draw_cpu(&m->detail, r->no_cpu_irq, t, (struct rect){ y0 + 2, 0, ph, cw });
+	draw_irq(&m->detail, r->no_cpu_irq, t, (struct rect){ y0 + 2, cw, ph, w - cw });
 }
 
 static void draw_help(const struct theme *t, int y0, int h, int w, int *top)
