@@ -181,7 +181,7 @@ until pgrep -f "^$remote --batch --output-format=jsonl .*$dev3( |\$)" >/dev/null
 	sleep 0.1
 done
 for far in $(pgrep -f "^$remote --batch --output-format=jsonl .*$dev3( |\$)"); do
-	pid_in_host "$far" 3 || fail "killed host: its far side $far is not in $(host_ns 3)'s network"
+	pid_not_elsewhere "$far" 3 || fail "killed host: its far side $far is not in $(host_ns 3)'s network"
 done
 pkill -KILL -f "^$remote --batch --output-format=jsonl .*$dev3( |\$)"
 # The far side of host 3 is gone: its shell there ends, then its ssh.

@@ -238,7 +238,7 @@ done
 # The server runs in host 3's network, not this one.
 # (fio's server, its connection, its jobs: all fio processes.)
 for spid in $(pgrep -f "^fio --server=127.0.0.1,$((FPORT + 1))\$"); do
-	pid_in_host "$spid" 3 ||
+	pid_not_elsewhere "$spid" 3 ||
 		fail "killed server: fio process $spid is not in $(host_ns 3)'s network but '$(ip netns identify "$spid")'"
 done
 pkill -KILL -f "^fio --server=127.0.0.1,$((FPORT + 1))\$"

@@ -117,7 +117,7 @@ expect four "Esc: back to the hosts" "TOTAL" $T
 
 # A host killed mid-run: dropped, the others keep running.
 for far in $(pgrep -f "^$remote --batch --output-format=jsonl .*$dev3( |\$)"); do
-	pid_in_host "$far" 3 || fail "killed host: its far side $far is not in $(host_ns 3)'s network"
+	pid_not_elsewhere "$far" 3 || fail "killed host: its far side $far is not in $(host_ns 3)'s network"
 done
 pkill -KILL -f "^$remote --batch --output-format=jsonl .*$dev3( |\$)"
 expect four "killed host: shown dropped" "$(rx "$h3").* dropped" $((T * 2))

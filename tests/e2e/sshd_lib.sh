@@ -231,3 +231,15 @@ pid_in_host() {
 	[ "$HOSTS_NETNS" = yes ] || return 0
 	[ "$(ip netns identify "$1" 2>/dev/null)" = "$(host_ns "$2")" ]
 }
+
+# pid_not_elsewhere PID N: PID runs in host N's network, or has ended (or
+# is a zombie, whose namespaces cannot be read). A far-side blktop forks
+# probe children that never exec: each lives for milliseconds under its
+# parent's command line, so pgrep may name one that is gone a moment
+# later; that is no process running outside its host.
+pid_not_elsewhere() {
+	pid_in_host "$1" "$2" && return 0
+	[ "$(sed -n 's/^[0-9]* (.*) \([A-Z]\).*/\1/p' "/proc/$1/stat" 2>/dev/null)" = Z ] && return 0
+	kill -0 "$1" 2>/dev/null || return 0
+	return 1
+}
