@@ -147,6 +147,10 @@ profile_start() {
 	pid=$(screen_start "$1")
 	wait_for "$1" "Devices.*Workload" 3000 || fail "$1: the screen did not open"
 	select_dev "$1" "$DEV" || fail "$1: cannot select $DEV"
+	# A device still being probed has no verdict yet: the procedure menu
+	# would say "try again in a moment" and not start.
+	wait_for "$1" "^>$DEV +.* (safe|has-data)( |\$)" 8000 ||
+		fail "$1: $DEV has no verdict on the screen: $(cap "$1" | grep -E "^>")"
 	tm send-keys -t "$1" p
 	wait_for "$1" "Procedures" 2000 || fail "$1: p did not open the menu"
 	tm send-keys -t "$1" g
@@ -154,7 +158,10 @@ profile_start() {
 	while [ $n -lt 30 ]; do tm send-keys -t "$1" +; n=$((n + 1)); done
 	wait_for "$1" "^ >latency " 1000 || fail "$1: latency is not selected"
 	tm send-keys -t "$1" Enter
-	wait_for "$1" "RUNNING" 5000 || fail "$1: the latency profile did not start"
+	if ! wait_for "$1" "RUNNING" 5000; then
+		fail "$1: the latency profile did not start; the screen shows:"
+		cap "$1" | sed 's/^/    | /' >&2
+	fi
 	i=0
 	while [ "$(cat "$rqa")" != 2 ] && [ $i -lt 50 ]; do
 		sleep 0.1
