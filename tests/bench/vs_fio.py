@@ -20,7 +20,7 @@ child's own rusage (user+sys), the same measure for both tools.
 
   tests/bench/vs_fio.py [--blktop ./blktop] [--rounds 7] [--runtime 5]
                         [--settings all|NAME,...] [--cases all|NAME,...]
-                        [--callgrind] [--devcheck] [--fastest]
+                        [--callgrind] [--devcheck] [--fastest] [--pin 0:1]
 
 --callgrind: user-space instructions per I/O for each case (the
 difference of two runs of different size, so start-up cancels out).
@@ -29,6 +29,11 @@ difference of two runs of different size, so start-up cancels out).
 (the highest median IOPS over --select-rounds alternated rounds of every
 setting given), then the two winners against each other in --rounds
 alternated pairs: the fastest blktop against the fastest fio.
+--pin JOB:DEV: both tools run under `taskset -c JOB` and the kernel's
+unbound workqueues (the loop device's worker among them) are held to CPU
+DEV for the benchmark (/sys/devices/virtual/workqueue/cpumask, put back
+after): the same placement for both tools, so a round does not settle at
+one of two speeds by where the scheduler puts the loop worker.
 --devcheck: the device's completed and merged requests for the same job
 (128k sequential read and write at qd8, a fixed size, not timed) under
 both tools, from /sys/block/X/stat.
@@ -131,13 +136,19 @@ def iops_of(doc):
     return sum(j[d]["iops"] for j in doc["jobs"] for d in ("read", "write"))
 
 
+# ["taskset", "-c", CPU] before both tools' commands under --pin.
+PREFIX = []
+WQ_MASK = "/sys/devices/virtual/workqueue/cpumask"
+
+
 def command(tool, blktop, dev, case, setting, extra):
     rw, bs, depth, jobs = case
     common = job_args(rw, bs, depth, jobs) + settings_args(setting, depth) + extra
     if tool == "blktop":
-        return [blktop, "--batch", "--run", rw, dev, "--output-format=json",
-                "--name=bench"] + common
-    return ["fio", "--name=bench", "--filename=" + dev, "--output-format=json"] + common
+        return PREFIX + [blktop, "--batch", "--run", rw, dev, "--output-format=json",
+                         "--name=bench"] + common
+    return PREFIX + ["fio", "--name=bench", "--filename=" + dev,
+                     "--output-format=json"] + common
 
 
 def run(tool, blktop, dev, case, setting, runtime):
@@ -259,6 +270,7 @@ def main():
     ap.add_argument("--devcheck", action="store_true")
     ap.add_argument("--fastest", action="store_true")
     ap.add_argument("--select-rounds", type=int, default=3)
+    ap.add_argument("--pin", default="")
     a = ap.parse_args()
     names = list(CASES) if a.cases == "all" else [n for n in a.cases.split(",") if n]
     every = FASTEST_SETTINGS if a.fastest else SETTINGS
@@ -266,10 +278,21 @@ def main():
     with open("/proc/loadavg") as f:
         load = f.read().split()[0]
 
-    scratch = Scratch(a.size_mb)
+    old_mask = None
+    if a.pin:
+        job_cpu, dev_cpu = a.pin.split(":")
+        PREFIX.extend(["taskset", "-c", job_cpu])
+        with open(WQ_MASK) as f:
+            old_mask = f.read().strip()
+        with open(WQ_MASK, "w") as f:
+            f.write("%x" % (1 << int(dev_cpu)))
+    scratch = None
     try:
-        print("device %s (%d MiB, random data), %d rounds x %d s, alternated; load average %s"
-              % (scratch.dev, a.size_mb, a.rounds, a.runtime, load))
+        scratch = Scratch(a.size_mb)
+        print("device %s (%d MiB, random data), %d rounds x %d s, alternated; load average %s%s"
+              % (scratch.dev, a.size_mb, a.rounds, a.runtime, load,
+                 "; jobs on CPU %s, unbound workqueues on CPU %s" % (job_cpu, dev_cpu)
+                 if a.pin else ""))
         if a.fastest:
             for name in names:
                 fastest(a.blktop, scratch.dev, name, settings, a.select_rounds, a.rounds,
@@ -310,7 +333,11 @@ def main():
             if a.devcheck:
                 devcheck(scratch, a.blktop, setting, max(1, a.rounds or 7))
     finally:
-        scratch.close()
+        if scratch:
+            scratch.close()
+        if old_mask is not None:
+            with open(WQ_MASK, "w") as f:
+                f.write(old_mask)
 
 
 if __name__ == "__main__":
