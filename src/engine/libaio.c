@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libaio.c - the Linux native AIO engine: io_submit for what the job loop
  * hands over (one I/O per call with fio's defaults, more with
- * iodepth_batch_submit); completions are read from the kernel's ring in
- * our own memory while any are there, io_getevents only to wait. */
+ * iodepth_batch_submit, split where fio's ring of iocbs wraps);
+ * completions are read from the kernel's ring in our own memory while any
+ * are there, io_getevents only to wait. */
 #include "config.h"
 
 #include <errno.h>
@@ -38,6 +39,12 @@ struct libaio_priv {
 	struct iocb **submit;
 	struct io_event *events;
 	unsigned depth;
+	/* Where the next I/O goes in fio's ring of iodepth iocb slots: fio
+	 * hands the kernel a run of its ring in one io_submit, so a batch
+	 * that wraps past the ring's end goes as two calls. We split at the
+	 * same place, for the same calls as fio's (iodepth_submit, and the
+	 * plugs and merges the device sees). */
+	unsigned slot;
 	struct cmdprio *cmdprio;  /* NULL: every I/O at the job's priority */
 };
 
@@ -103,6 +110,9 @@ static unsigned ring_take(struct aio_ring_view *ring, unsigned min, unsigned max
 static int libaio_submit(struct engine *e, struct io_unit **ios, unsigned n)
 {
 	struct libaio_priv *p = e->priv;
+	/* The rest comes back to us in the job loop's next call. */
+	if (n > p->depth - p->slot)
+		n = p->depth - p->slot;
 	for (unsigned i = 0; i < n; i++) {
 		struct io_unit *io = ios[i];
 		struct iocb *cb = io->engine_data;
@@ -121,6 +131,8 @@ static int libaio_submit(struct engine *e, struct io_unit **ios, unsigned n)
 	}
 	int r = io_submit(p->ctx, (long)n, p->submit);
 	/* libaio returns -errno rather than setting errno. */
+	if (r > 0)
+		p->slot = (p->slot + (unsigned)r) % p->depth;
 	return r;
 }
 

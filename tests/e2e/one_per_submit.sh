@@ -4,7 +4,8 @@
 # per io_submit and asks for one completion per io_getevents, as fio does
 # (strace shows every call; completions already in the kernel's ring are
 # taken without one); the batch options group them; the reports'
-# iodepth_submit and iodepth_complete say so. Then, next to fio on the
+# iodepth_submit and iodepth_complete say so; a batch that wraps fio's ring
+# of iocbs goes in the same two calls as under fio. Then, next to fio on the
 # same loop device, 128k sequential reads at iodepth 8 reach the device
 # with as many merges as under fio, with and without batch options.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
@@ -88,8 +89,11 @@ fi
 
 # ---- iodepth_low: the queue drains to it before refilling ----
 if traced $blk --iodepth=16 --iodepth_low=4 --iodepth_batch_submit=16; then
-	# Refills after draining to 4 come as calls of 12 I/Os.
-	twelve=$(submit_sizes | grep -cx 12)
+	# Refills after draining to 4 come as 12 I/Os, in one call or in
+	# two where the batch wraps the ring of 16 iocbs (below): a call
+	# that ends at the ring's end short of 12 goes on in the next one.
+	twelve=$(submit_sizes | awk '{ t += $1 }
+		t % 16 == 0 && c + $1 < 12 { c += $1; next } { print c + $1; c = 0 }' | grep -cx 12)
 	[ "$twelve" -gt 10 ] && pass "iodepth_low=4: $twelve refills of 12 I/Os" ||
 		fail "iodepth_low=4: $twelve refills of 12 I/Os (want many)"
 fi
@@ -105,6 +109,31 @@ if traced fio --name=x --filename="$dev" --rw=randread --size=8m --bs=4k --iodep
 	[ "$calls" = 2048 ] && [ "$others" = 0 ] &&
 		pass "fio with the same job: $calls io_submit calls of one I/O each, as blktop" ||
 		fail "fio with the same job: $calls io_submit calls, $others not of one I/O"
+fi
+
+# ---- Batches that wrap fio's ring of iocbs go as two calls ----
+# fio keeps iodepth iocb slots in a ring and hands the kernel one run of
+# it per io_submit: a batch that wraps past the ring's end goes in two
+# calls. Each wait here takes exactly 12 of 16 (complete_min = max = 12,
+# iodepth_low=4), so the refills of 12 start at slots 0, 12, 8, 4, 0...
+# and split as 12 | 4 8 | 8 4 | 12, whatever the machine's timing. The
+# whole sequence of call sizes must be fio's.
+wrap="--iodepth=16 --iodepth_low=4 --iodepth_batch_submit=16 \
+--iodepth_batch_complete_min=12 --iodepth_batch_complete_max=12"
+if traced fio --name=x --filename="$dev" --rw=randread --size=8m --bs=4k \
+	--ioengine=libaio --direct=1 $wrap; then
+	submit_sizes >"$WORK/fio_sizes"
+	if traced $blk $wrap; then
+		submit_sizes >"$WORK/blk_sizes"
+		n=$(wc -l <"$WORK/blk_sizes")
+		splits=$(grep -cx 4 "$WORK/blk_sizes")
+		if cmp -s "$WORK/fio_sizes" "$WORK/blk_sizes" && [ "$splits" -gt 10 ]; then
+			pass "ring wrap: the same $n io_submit calls as fio, sizes in order ($splits of 4 I/Os)"
+		else
+			fail "ring wrap: io_submit sizes differ from fio's ($n calls, $splits of 4 I/Os):
+$(diff "$WORK/fio_sizes" "$WORK/blk_sizes" | head -8)"
+		fi
+	fi
 fi
 
 # ---- The device sees the same requests: 128k sequential reads, qd8 ----
