@@ -115,6 +115,9 @@ EXTRA_DIST += tests/e2e/tmux_lib.sh
 # the device sees as many merged requests as under fio.
 TESTS += tests/e2e/one_per_submit.sh
 dist_check_SCRIPTS += tests/e2e/one_per_submit.sh
+# The target opened with fio's flags (O_NOATIME on a device).
+TESTS += tests/e2e/open_flags.sh
+dist_check_SCRIPTS += tests/e2e/open_flags.sh
 # io_uring: one io_uring_enter per submit call with the wait in it, at
 # most one per I/O, and the device's requests and merges as fio's.
 TESTS += tests/e2e/uring_enters.sh
