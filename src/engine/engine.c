@@ -349,7 +349,7 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 	/* A short transfer's rest goes out before any new I/O, as fio's
 	 * requeued ones, within the depth and the job's limits. */
 	while (__builtin_expect(ls->nrequeue, 0) && ls->nfree + ls->nrequeue > ls->hold &&
-	       !ls->sync_due && may_go(ls, now)) {
+	       !ls->sync_due && !(ls->poll_each && queued) && may_go(ls, now)) {
 		struct io_unit *io = loop_requeue_take(ls);
 		io->t_start = now;
 		ls->batch[ls->npending++] = io;
@@ -360,7 +360,8 @@ static int issue_batch(struct loop_state *ls, uint64_t now)
 			queued += r;
 		}
 	}
-	while (ls->nfree > ls->hold && !ls->sync_due && may_issue(ls, now)) {
+	while (ls->nfree > ls->hold && !ls->sync_due && !(ls->poll_each && queued) &&
+	       may_issue(ls, now)) {
 		if (ls->t->flow && flow_ahead(ls->t->flow, &ls->flow_mine, ls->t->spec->flow)) {
 			ls->flow_held = true;
 			break;
@@ -452,8 +453,9 @@ static int reap_some(struct loop_state *ls, unsigned min, unsigned max, uint64_t
 	return r;
 }
 
-/* The queue is full: reap as fio does. Wait for iodepth_batch_complete_min
- * completions (0: poll without blocking until one is there), take up to
+/* The queue is full, or in fio's polling mode an I/O has gone out: reap
+ * as fio does. Wait for iodepth_batch_complete_min completions (0: poll
+ * without blocking until one is there), take up to
  * iodepth_batch_complete_max per call, and go on until the depth is down
  * to iodepth_low. */
 static int reap_full(struct loop_state *ls)
@@ -544,7 +546,7 @@ static void run_loop(struct loop_state *ls)
 		/* The queue is as full as it may be: wait for a completion
 		 * without a timer (the runner interrupts a stuck wait with
 		 * a signal). */
-		if (ls->nfree <= ls->hold) {
+		if (ls->nfree <= ls->hold || ls->poll_each) {
 			if (reap_full(ls) < 0)
 				break;
 		} else if (reap_some(ls, 1, ls->complete_max, 0) < 0) {

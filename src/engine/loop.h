@@ -42,6 +42,9 @@ struct loop_state {
 	unsigned npending;      /* prepared in batch[], not yet submitted */
 	/* fio's batching options, resolved against the depth as fio does. */
 	unsigned batch_submit, complete_min, complete_max, low;
+	/* fio's polling mode: each I/O is looked for until it completes
+	 * before the next goes out (loop_setup.c). */
+	bool poll_each;
 	struct rng rng;
 	struct cmdprio cmdprio; /* cmdprio_percentage, cmdprio_bssplit */
 	/* fio's generators of uniform offsets, of each direction's sizes, of

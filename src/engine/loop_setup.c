@@ -79,6 +79,16 @@ int loop_setup(struct loop_state *ls, struct job_thread *t)
 		ls->complete_max = ls->complete_min;
 	if (!ls->complete_max)
 		ls->complete_max = 1;
+	/* iodepth_batch_complete_min=0 with no _max is fio's polling mode:
+	 * after each I/O it queues, fio looks for completions until one is
+	 * there (fio 3.33, backend.c's io_in_polling and
+	 * wait_for_completions), so whatever iodepth says one I/O is in
+	 * flight, one per submit call. With a _max the queue is filled and
+	 * polled only when full (reap_full). */
+	ls->poll_each = ls->depth > 1 && !spec->iodepth_batch_complete_min &&
+			!spec->iodepth_batch_complete_max;
+	if (ls->poll_each)
+		ls->batch_submit = 1;
 	ls->paced = pacing_wanted(spec);
 	lattarget_setup(ls);
 	syncpoint_init(&ls->sync, spec);

@@ -4,8 +4,10 @@
 # per io_submit and asks for one completion per io_getevents, as fio does
 # (strace shows every call; completions already in the kernel's ring are
 # taken without one); the batch options group them; the reports'
-# iodepth_submit and iodepth_complete say so; a batch that wraps fio's ring
-# of iocbs goes in the same two calls as under fio. Then, next to fio on the
+# iodepth_submit and iodepth_complete say so; with
+# iodepth_batch_complete_min=0 completions are polled for without a call;
+# a batch that wraps fio's ring of iocbs goes in the same two calls as
+# under fio. Then, next to fio on the
 # same loop device, 128k sequential reads at iodepth 8 reach the device
 # with as many merges as under fio, with and without batch options.
 . "${top_srcdir:-.}/tests/e2e/lib.sh"
@@ -98,6 +100,33 @@ if traced $blk --iodepth=16 --iodepth_low=4 --iodepth_batch_submit=16; then
 		fail "iodepth_low=4: $twelve refills of 12 I/Os (want many)"
 fi
 
+# ---- iodepth_batch_complete_min=0: polled, never waited for ----
+# Without iodepth_batch_complete_max this is fio's polling mode: after
+# each I/O the job looks for completions until one is there, so one I/O
+# is in flight at iodepth 8. With the _max the queue is kept full and
+# polled when full. Either way the job looks at the kernel's completion
+# ring in its own memory and never calls io_getevents, nor as it drains.
+if traced $blk --iodepth_batch_complete_min=0; then
+	ios=$(jq '.jobs[0].read.total_ios' "$WORK/out.json")
+	calls=$(submit_sizes | wc -l)
+	waits=$(wait_args | wc -l)
+	one=$(jq '.jobs[0].iodepth_level["1"]' "$WORK/out.json")
+	[ "$ios" = 2048 ] && [ "$calls" = 2048 ] && [ "$waits" = 0 ] && [ "$one" = 100 ] &&
+		pass "complete_min=0: $ios I/Os in $calls io_submit calls, depth 1 = $one %, no io_getevents call" ||
+		fail "complete_min=0: $ios I/Os, $calls io_submit calls, depth 1 = $one %, $waits io_getevents calls (want 2048, 2048, 100, 0)"
+fi
+# The depth is read from a run without strace, whose stops slow every
+# submit call against the device.
+if traced $blk --iodepth_batch_complete_min=0 --iodepth_batch_complete_max=8 &&
+	$blk --iodepth_batch_complete_min=0 --iodepth_batch_complete_max=8 \
+		--output-format=json >"$WORK/out.json" 2>"$WORK/err"; then
+	waits=$(wait_args | wc -l)
+	one=$(jq '.jobs[0].iodepth_level["1"]' "$WORK/out.json")
+	[ "$waits" = 0 ] && awk -v d="$one" 'BEGIN { exit !(d < 50) }' &&
+		pass "complete_min=0, max=8: depth 1 = $one % (the queue is kept full), no io_getevents call" ||
+		fail "complete_min=0, max=8: depth 1 = $one %, $waits io_getevents calls (want under 50 %, none)"
+fi
+
 command -v fio >/dev/null 2>&1 ||
 	skip "fio is missing: the comparisons with fio were not made (apt-get install fio)"
 
@@ -110,6 +139,24 @@ if traced fio --name=x --filename="$dev" --rw=randread --size=8m --bs=4k --iodep
 		pass "fio with the same job: $calls io_submit calls of one I/O each, as blktop" ||
 		fail "fio with the same job: $calls io_submit calls, $others not of one I/O"
 fi
+
+# ---- fio's polling mode: fio too keeps one I/O in flight ----
+for extra in "" "--iodepth_batch_submit=4"; do
+	# shellcheck disable=SC2086
+	fio --name=x --filename="$dev" --rw=randread --size=8m --bs=4k --iodepth=8 \
+		--ioengine=libaio --direct=1 --iodepth_batch_complete_min=0 $extra \
+		--output-format=json >"$WORK/fio.json" 2>"$WORK/err" ||
+		{ fail "fio polling${extra:+ ($extra)}: $(tail -2 "$WORK/err")"; continue; }
+	# shellcheck disable=SC2086
+	$blk --iodepth_batch_complete_min=0 $extra --output-format=json \
+		>"$WORK/blk.json" 2>"$WORK/err" ||
+		{ fail "blktop polling${extra:+ ($extra)}: $(tail -2 "$WORK/err")"; continue; }
+	f=$(jq -c '.jobs[0] | [.iodepth_level["1"], .iodepth_submit["4"]]' "$WORK/fio.json")
+	b=$(jq -c '.jobs[0] | [.iodepth_level["1"], .iodepth_submit["4"]]' "$WORK/blk.json")
+	[ "$f" = "$b" ] && [ "$b" = "[100,100]" ] &&
+		pass "complete_min=0${extra:+ $extra}: depth 1 and submits of 1-4 at 100 %, as fio's $f" ||
+		fail "complete_min=0${extra:+ $extra}: [depth 1 %, submits 1-4 %] blktop $b, fio $f"
+done
 
 # ---- Batches that wrap fio's ring of iocbs go as two calls ----
 # fio keeps iodepth iocb slots in a ring and hands the kernel one run of
