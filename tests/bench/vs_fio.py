@@ -12,6 +12,12 @@ Settings, each given to both tools alike:
   uring-reg  io_uring, fixedbufs and registerfiles
   uring-batch      io_uring with the batch options above
   uring-reg-batch  io_uring, fixedbufs, registerfiles and the batch options
+  poll       libaio, iodepth_batch_complete_min=0
+             iodepth_batch_complete_max=QD: a full queue is polled for a
+             completion, never waited on (fio calls io_getevents for each
+             look, blktop reads the kernel's ring; without the _max both
+             tools keep one I/O in flight, fio's polling mode)
+  uring-poll io_uring, the same two options
 Cases: 4k randread qd1, 4k randread qd32, 4k randwrite 2 jobs x qd16, 128k
 read qd8. Runs are alternated (blktop first on odd rounds, fio first on
 even ones) and the figures quoted are medians of pair-by-pair ratios, so
@@ -33,7 +39,9 @@ alternated pairs: the fastest blktop against the fastest fio.
 unbound workqueues (the loop device's worker among them) are held to CPU
 DEV for the benchmark (/sys/devices/virtual/workqueue/cpumask, put back
 after): the same placement for both tools, so a round does not settle at
-one of two speeds by where the scheduler puts the loop worker.
+one of two speeds by where the scheduler puts the loop worker. Each
+round then also says how busy CPU DEV was (/proc/stat): near 100 %, the
+loop device is the limit for both tools.
 --devcheck: the device's completed and merged requests for the same job
 (128k sequential read and write at qd8, a fixed size, not timed) under
 both tools, from /sys/block/X/stat.
@@ -73,11 +81,17 @@ def settings_args(name, depth):
         return ["--ioengine=io_uring"] + batch
     if name == "uring-reg-batch":
         return ["--ioengine=io_uring", "--fixedbufs", "--registerfiles"] + batch
+    poll = ["--iodepth_batch_complete_min=0", "--iodepth_batch_complete_max=%d" % depth]
+    if name == "poll":
+        return ["--ioengine=libaio"] + poll
+    if name == "uring-poll":
+        return ["--ioengine=io_uring"] + poll
     raise SystemExit("unknown setting %s" % name)
 
 
 SETTINGS = ["defaults", "batch", "uring", "uring-reg"]
-FASTEST_SETTINGS = ["defaults", "batch", "uring", "uring-reg", "uring-batch", "uring-reg-batch"]
+FASTEST_SETTINGS = ["defaults", "batch", "uring", "uring-reg", "uring-batch", "uring-reg-batch",
+                    "poll", "uring-poll"]
 
 
 def sh(*args, **kw):
@@ -151,11 +165,39 @@ def command(tool, blktop, dev, case, setting, extra):
                      "--output-format=json"] + common
 
 
+# The CPU the loop device's worker is held to under --pin (None: not pinned).
+DEV_CPU = None
+
+
+def cpu_ticks(cpu):
+    """(busy, idle) jiffies of one CPU from /proc/stat."""
+    with open("/proc/stat") as f:
+        for line in f:
+            v = line.split()
+            if v[0] == "cpu%d" % cpu:
+                n = [int(x) for x in v[1:]]
+                return sum(n[0:3]) + sum(n[5:8]), n[3] + n[4]
+    return 0, 0
+
+
 def run(tool, blktop, dev, case, setting, runtime):
+    """(IOPS, CPU seconds per I/O, how busy the device's CPU was, 0..1 or
+    None): where that CPU is near 1 the loop device is the limit, and
+    the IOPS ratio is the device's noise, not the tool's speed."""
+    before = cpu_ticks(DEV_CPU) if DEV_CPU is not None else None
     out, cpu = timed(command(tool, blktop, dev, case, setting,
                              ["--runtime=%d" % runtime, "--time_based"]))
+    busy = None
+    if before is not None:
+        after = cpu_ticks(DEV_CPU)
+        b, i = after[0] - before[0], after[1] - before[1]
+        busy = b / max(b + i, 1)
     doc = json.loads(out[out.index("{"):])
-    return iops_of(doc), cpu / max(ios_of(doc), 1)
+    return iops_of(doc), cpu / max(ios_of(doc), 1), busy
+
+
+def busy_of(res):
+    return "" if res[2] is None else " (device CPU %.0f %% busy)" % (100 * res[2])
 
 
 def fastest(blktop, dev, name, settings, select_rounds, rounds, runtime):
@@ -171,14 +213,17 @@ def fastest(blktop, dev, name, settings, select_rounds, rounds, runtime):
         best[tool] = max(med, key=med.get)
         print("fastest   %-18s %s: %s" % (name, tool, ", ".join(
             "%s %.0f" % (k, v) for k, v in sorted(med.items(), key=lambda kv: -kv[1]))))
-    ratios = []
+    ratios, cpu_ratios = [], []
     for r in range(rounds):
         order = ("blktop", "fio") if r % 2 == 0 else ("fio", "blktop")
-        res = {tool: run(tool, blktop, dev, case, best[tool], runtime)[0] for tool in order}
-        ratios.append(res["blktop"] / res["fio"])
-    print("fastest   %-18s blktop %s against fio %s: IOPS ratio median %.3f (min %.3f max %.3f)"
+        res = {tool: run(tool, blktop, dev, case, best[tool], runtime) for tool in order}
+        ratios.append(res["blktop"][0] / res["fio"][0])
+        cpu_ratios.append(res["blktop"][1] / res["fio"][1])
+    # Polling buys IOPS with CPU time: the winners' CPU per I/O is said too.
+    print("fastest   %-18s blktop %s against fio %s: IOPS ratio median %.3f (min %.3f max %.3f); "
+          "CPU/IO ratio median %.3f"
           % (name, best["blktop"], best["fio"], statistics.median(ratios), min(ratios),
-             max(ratios)))
+             max(ratios), statistics.median(cpu_ratios)))
     sys.stdout.flush()
 
 
@@ -259,6 +304,7 @@ def devcheck(scratch, blktop, setting, rounds):
 
 
 def main():
+    global DEV_CPU
     ap = argparse.ArgumentParser()
     ap.add_argument("--blktop", default=os.path.join(os.path.dirname(__file__), "../../blktop"))
     ap.add_argument("--rounds", type=int, default=7)
@@ -282,6 +328,7 @@ def main():
     if a.pin:
         job_cpu, dev_cpu = a.pin.split(":")
         PREFIX.extend(["taskset", "-c", job_cpu])
+        DEV_CPU = int(dev_cpu)
         with open(WQ_MASK) as f:
             old_mask = f.read().strip()
         with open(WQ_MASK, "w") as f:
@@ -310,8 +357,9 @@ def main():
                     b, f = res["blktop"], res["fio"]
                     iops_r.append(b[0] / f[0])
                     cpu_r.append(b[1] / f[1])
-                    rows.append("    round %d: blktop %.0f IOPS %.2f us/IO, fio %.0f IOPS "
-                                "%.2f us/IO" % (r + 1, b[0], b[1] * 1e6, f[0], f[1] * 1e6))
+                    rows.append("    round %d: blktop %.0f IOPS %.2f us/IO%s, fio %.0f IOPS "
+                                "%.2f us/IO%s" % (r + 1, b[0], b[1] * 1e6, busy_of(b), f[0],
+                                                  f[1] * 1e6, busy_of(f)))
                 print("%-9s %-18s IOPS ratio median %.3f (min %.3f max %.3f); "
                       "CPU/IO ratio median %.3f"
                       % (setting, name, statistics.median(iops_r), min(iops_r), max(iops_r),
