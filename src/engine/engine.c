@@ -545,11 +545,12 @@ static void run_loop(struct loop_state *ls)
 		}
 		/* The queue is as full as it may be: wait for a completion
 		 * without a timer (the runner interrupts a stuck wait with
-		 * a signal). */
+		 * a signal). Short of full (the area's last I/Os, a flow or
+		 * pacing hold) wait for one, or look once if the job polls. */
 		if (ls->nfree <= ls->hold || ls->poll_each) {
 			if (reap_full(ls) < 0)
 				break;
-		} else if (reap_some(ls, 1, ls->complete_max, 0) < 0) {
+		} else if (reap_some(ls, ls->complete_min ? 1 : 0, ls->complete_max, 0) < 0) {
 			break;
 		}
 		/* The moment the last completion was seen starts the next
@@ -562,10 +563,13 @@ static void run_loop(struct loop_state *ls)
 			lattarget_check(ls, now);
 	}
 	/* Drain: every I/O in flight is reaped before the thread ends, so
-	 * no buffer is freed under the kernel. */
+	 * no buffer is freed under the kernel. A polling job drains polling,
+	 * as fio's quiesce does with iodepth_batch_complete_min=0. */
 	uint64_t give_up = now_ns() + 30ULL * 1000000000ULL;
+	unsigned drain_min = ls->complete_min ? 1 : 0;
 	while (ls->inflight > 0 && now_ns() < give_up)
-		if (reap_some(ls, 1, ls->inflight, REAP_TIMEOUT_NS) < 0 && ls->inflight > 0)
+		if (reap_some(ls, drain_min, ls->inflight, drain_min ? REAP_TIMEOUT_NS : 0) < 0 &&
+		    ls->inflight > 0)
 			break;
 }
 
