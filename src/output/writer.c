@@ -51,8 +51,11 @@ bool writer_flush(struct writer *w)
 	errno = 0;
 	if (fflush(w->f) == 0 && !ferror(w->f))
 		return true;
-	if (!w->err)
-		w->err = errno ? errno : EIO;
+	/* With errno 0 an earlier buffer's write failed and this flush had
+	 * nothing left to write: the next flush that writes says why, and
+	 * writer_finish falls back to EIO. */
+	if (!w->err && errno)
+		w->err = errno;
 	return false;
 }
 
@@ -60,7 +63,8 @@ int writer_finish(struct writer *w, char *msg, size_t len)
 {
 	if (!w->f)
 		return 0;
-	writer_flush(w);
+	if (!writer_flush(w) && !w->err)
+		w->err = EIO;
 	if (w->path && fclose(w->f) && !w->err)
 		w->err = errno ? errno : EIO;
 	w->f = NULL;
